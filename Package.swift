@@ -1,0 +1,66 @@
+// swift-tools-version: 6.1
+//
+// SDLHaptics: haptics middleware for SDL2 games.
+//
+// Module rules (docs/architecture.md):
+// - `Haptics` is the platform-independent core. It never imports CSDL2 or anything SDL.
+// - `HapticsSDL` is the only module that talks to SDL.
+// - `CSDL2` is the system library shim (pkg-config `sdl2`, Debian package libsdl2-dev).
+// Benchmarks live in their own package under Benchmarks/ so their dependencies never reach users.
+
+import PackageDescription
+
+let package = Package(
+    name: "SDLHaptics",
+    products: [
+        .library(name: "Haptics", targets: ["Haptics"]),
+        .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
+        .executable(name: "hapticsctl", targets: ["hapticsctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]
+        ),
+        .target(
+            name: "Haptics",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "HapticsSDL",
+            dependencies: ["Haptics", "CSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "hapticsctl",
+            dependencies: [
+                "Haptics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "HapticsTests",
+            dependencies: [
+                "Haptics",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "HapticsSDLTests",
+            dependencies: ["HapticsSDL", "Haptics", "CSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "HapticsCLITests",
+            dependencies: ["hapticsctl"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

@@ -1,0 +1,38 @@
+/// Bounds that keep a hostile or broken file from exhausting memory or time.
+///
+/// The defaults leave room for every real file we know of (the largest in our corpus has about
+/// 2,800 events and a curve of 5,387 points) while keeping decoding of a worst-case file under
+/// a few hundred milliseconds. docs/ahap.md lists them.
+public struct AHAPLimits: Hashable, Sendable {
+    /// Largest file accepted, in bytes. Default 8 MiB.
+    public var maximumFileBytes: Int = 8 << 20
+    /// Deepest nesting of arrays and objects. Default 32 (AHAP itself needs 6).
+    public var maximumNestingDepth: Int = 32
+    /// Most entries in `Pattern` (events, parameters and curves together). Default 100,000.
+    public var maximumElements: Int = 100_000
+    /// Most control points in one curve. Default 20,000.
+    public var maximumControlPointsPerCurve: Int = 20_000
+    /// Latest time (seconds) an element, a control point or an event end may have. Default 3,600.
+    public var maximumTime: Double = 3_600
+
+    public init() {}
+}
+
+/// How an AHAP file is read.
+public struct AHAPDecodingOptions: Hashable, Sendable {
+    /// When true, every warning is an error: unknown keys, clamped values, trailing commas...
+    /// Default false: lenient, as Apple documents its own loader.
+    public var strict: Bool = false
+    /// Size bounds.
+    public var limits: AHAPLimits = AHAPLimits()
+
+    public init(strict: Bool = false, limits: AHAPLimits = AHAPLimits()) {
+        self.strict = strict
+        self.limits = limits
+    }
+
+    /// Lenient decoding with the default limits.
+    public static let lenient = AHAPDecodingOptions()
+    /// Strict decoding with the default limits.
+    public static let strict = AHAPDecodingOptions(strict: true)
+}

@@ -1,0 +1,164 @@
+/// Writes `HapticPattern` values as canonical AHAP JSON.
+///
+/// Canonical means: two-space indentation; keys in a fixed order (`Version`, `Metadata`,
+/// `Pattern`; inside an event `Time`, `EventType`, `EventDuration`, waveform keys,
+/// `EventParameters`); metadata keys sorted; elements in time order (events, then parameters,
+/// then curves at equal times); numbers in the shortest form that reads back to the same
+/// Double; UTF-8 with a final newline. Encoding a decoded canonical file gives the same bytes.
+public struct AHAPEncoder: Sendable {
+    public init() {}
+
+    /// The pattern as canonical AHAP text.
+    public func encode(_ pattern: HapticPattern) -> String {
+        var out = "{\n"
+        out += "  \"Version\": \(number(pattern.version)),\n"
+        if !pattern.metadata.isEmpty {
+            out += "  \"Metadata\": "
+            writeMetadata(.object(pattern.metadata), indent: 2, into: &out)
+            out += ",\n"
+        }
+        out += "  \"Pattern\": ["
+        var first = true
+        func separator() {
+            out += first ? "\n" : ",\n"
+            first = false
+        }
+        // Merge the three sorted lists by time.
+        var e = 0, p = 0, c = 0
+        let events = pattern.events, parameters = pattern.dynamicParameters, curves = pattern.parameterCurves
+        while e < events.count || p < parameters.count || c < curves.count {
+            let te = e < events.count ? events[e].time : .infinity
+            let tp = p < parameters.count ? parameters[p].time : .infinity
+            let tc = c < curves.count ? curves[c].time : .infinity
+            separator()
+            if te <= tp && te <= tc {
+                writeEvent(events[e], into: &out)
+                e += 1
+            } else if tp <= tc {
+                writeParameter(parameters[p], into: &out)
+                p += 1
+            } else {
+                writeCurve(curves[c], into: &out)
+                c += 1
+            }
+        }
+        out += first ? "]\n}\n" : "\n  ]\n}\n"
+        return out
+    }
+
+    /// The pattern as canonical AHAP bytes (UTF-8).
+    public func encodeBytes(_ pattern: HapticPattern) -> [UInt8] {
+        Array(encode(pattern).utf8)
+    }
+
+    private func writeEvent(_ event: HapticEvent, into out: inout String) {
+        out += "    {\n      \"Event\": {\n"
+        out += "        \"Time\": \(number(event.time)),\n"
+        out += "        \"EventType\": \"\(event.type.rawValue)\""
+        if let duration = event.duration { out += ",\n        \"EventDuration\": \(number(duration))" }
+        if let path = event.waveformPath { out += ",\n        \"EventWaveformPath\": \(string(path))" }
+        if let flag = event.waveformUsesVolumeEnvelope { out += ",\n        \"EventWaveformUseVolumeEnvelope\": \(flag)" }
+        if let flag = event.waveformLoopEnabled { out += ",\n        \"EventWaveformLoopEnabled\": \(flag)" }
+        out += ",\n        \"EventParameters\": ["
+        if event.parameters.isEmpty {
+            out += "]"
+        } else {
+            for (index, parameter) in event.parameters.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                out += "          { \"ParameterID\": \"\(parameter.id.rawValue)\", \"ParameterValue\": \(number(parameter.value)) }"
+            }
+            out += "\n        ]"
+        }
+        out += "\n      }\n    }"
+    }
+
+    private func writeParameter(_ parameter: DynamicParameter, into out: inout String) {
+        out += "    {\n      \"Parameter\": {\n"
+        out += "        \"ParameterID\": \"\(parameter.id.rawValue)\",\n"
+        out += "        \"Time\": \(number(parameter.time)),\n"
+        out += "        \"ParameterValue\": \(number(parameter.value))\n"
+        out += "      }\n    }"
+    }
+
+    private func writeCurve(_ curve: ParameterCurve, into out: inout String) {
+        out += "    {\n      \"ParameterCurve\": {\n"
+        out += "        \"ParameterID\": \"\(curve.id.rawValue)\",\n"
+        out += "        \"Time\": \(number(curve.time)),\n"
+        out += "        \"ParameterCurveControlPoints\": ["
+        if curve.controlPoints.isEmpty {
+            out += "]"
+        } else {
+            for (index, point) in curve.controlPoints.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                out += "          { \"Time\": \(number(point.time)), \"ParameterValue\": \(number(point.value)) }"
+            }
+            out += "\n        ]"
+        }
+        out += "\n      }\n    }"
+    }
+
+    private func writeMetadata(_ value: MetadataValue, indent: Int, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let value): out += number(value)
+        case .string(let text): out += string(text)
+        case .array(let items):
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            out += "["
+            let pad = String(repeating: " ", count: indent + 2)
+            for (index, item) in items.enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                out += pad
+                writeMetadata(item, indent: indent + 2, into: &out)
+            }
+            out += "\n" + String(repeating: " ", count: indent) + "]"
+        case .object(let fields):
+            if fields.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{"
+            let pad = String(repeating: " ", count: indent + 2)
+            for (index, key) in fields.keys.sorted().enumerated() {
+                out += index == 0 ? "\n" : ",\n"
+                out += pad + string(key) + ": "
+                writeMetadata(fields[key]!, indent: indent + 2, into: &out)
+            }
+            out += "\n" + String(repeating: " ", count: indent) + "}"
+        }
+    }
+
+    /// Shortest decimal that reads back as the same Double; always JSON (no NaN or infinity,
+    /// which the model never holds after decoding; they are written as 0 defensively).
+    private func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        return "\(value)"
+    }
+
+    private func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Reads small files safely: regular files only, bounded size, checked before reading.
+enum FileReading {
+    struct Problem: Error {
+        var message: String
+        var isTooLarge = false
+    }
+
+    static func readRegularFile(_ path: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Problem(message: "expected a readable file, found nothing at this path")
+        }
+        if isDirectory.boolValue { throw Problem(message: "expected a file, found a folder") }
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+            throw Problem(message: "expected a readable file, could not read its attributes")
+        }
+        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+            throw Problem(message: "expected a regular file, found a \(type.rawValue)")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size > maximumBytes {
+            throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found \(size) bytes", isTooLarge: true)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Problem(message: "expected a readable file, permission denied or unreadable")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: maximumBytes + 1) ?? Data() } catch {
+            throw Problem(message: "expected a readable file, reading failed: \(error.localizedDescription)")
+        }
+        if data.count > maximumBytes {
+            throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found more", isTooLarge: true)
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,38 @@
+/// A parsed JSON value that remembers where it started in the source.
+///
+/// Internal to the AHAP codec: the decoder reads these to build a `HapticPattern` and uses the
+/// offsets to say where a problem is.
+struct JSONValue {
+    enum Kind {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        case object([JSONMember])
+    }
+
+    var kind: Kind
+    /// Byte offset of the value's first character.
+    var offset: Int
+
+    /// A short name of the value's JSON type, for messages ("a string", "an array").
+    var typeDescription: String {
+        switch kind {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// One `"key": value` pair of a JSON object, in source order.
+struct JSONMember {
+    var key: String
+    /// Byte offset of the key's opening quote.
+    var keyOffset: Int
+    var value: JSONValue
+}
