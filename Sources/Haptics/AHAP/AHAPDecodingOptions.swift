@@ -1,7 +1,7 @@
 /// Bounds that keep a hostile or broken file from exhausting memory or time.
 ///
-/// The defaults leave room for every real file we know of (the largest in our corpus has about
-/// 2,800 events and a curve of 5,387 points) while keeping decoding of a worst-case file under
+/// The defaults leave room for every real file we know of (the largest in our corpus has 1,000
+/// elements; real curves of 5,387 points exist) while keeping decoding of a worst-case file under
 /// a few hundred milliseconds. docs/ahap.md lists them.
 public struct AHAPLimits: Hashable, Sendable {
     /// Largest file accepted, in bytes. Default 8 MiB.

@@ -1,0 +1,49 @@
+# SDLHaptics: every command a developer or CI needs. `make test` works on a fresh Debian machine:
+# it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
+
+SWIFT        ?= swift
+APT_PACKAGES ?= libsdl2-dev pkg-config
+SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+# Headless SDL for tests: no window, no sound card.
+TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: all deps build test hapticsctl bench clean help
+
+all: build
+
+help:
+	@echo "make test        install what is missing, build, run every test (headless SDL)"
+	@echo "make build       debug build of the package"
+	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
+	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
+	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
+
+# Installs the Debian packages when SDL2's development files are not visible to pkg-config.
+deps:
+	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
+		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
+	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null; then \
+		echo "deps: SDL2 $$(pkg-config --modversion sdl2) found"; \
+	else \
+		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) && \
+		pkg-config --exists 'sdl2 >= 2.26' || { echo "error: SDL2 >= 2.26 still not found by pkg-config" >&2; exit 1; }; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(TEST_ENV) $(SWIFT) test --skip-build
+
+hapticsctl: deps
+	$(SWIFT) build -c release --product hapticsctl
+	@echo "built .build/release/hapticsctl"
+
+bench: deps
+	cd Benchmarks && BENCHMARK_DISABLE_JEMALLOC=1 $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+clean:
+	rm -rf .build Benchmarks/.build
