@@ -686,6 +686,11 @@ struct AHAPTreeWalker {
     }
 
     private mutating func warnUnknownKey(_ member: JSONMember, expected: [String]) {
+        guard diagnostics.count < Self.maximumDiagnostics else {
+            // Past the cap nothing is listed: skip the suggestion search, keep the count.
+            warn(.unknownKey, at: nil, "")
+            return
+        }
         let hint = suggestion(for: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
         path.append(.key(member.key))
         warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\" (ignored)" + hint)

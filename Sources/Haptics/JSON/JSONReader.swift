@@ -99,6 +99,7 @@ struct JSONReader {
         try enter()
         index += 1  // {
         var members: [JSONMember] = []
+        var keyIndex: [String: Int]?
         try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -128,10 +129,22 @@ struct JSONReader {
             index += 1
             try skipWhitespace()
             let value = try readValue()
-            if let existing = members.firstIndex(where: { $0.key == key }) {
+            // Duplicate keys: a linear scan for the small objects AHAP is made of, a hash index
+            // once an object grows, so a hostile object with many keys stays linear.
+            let existing: Int?
+            if let index = keyIndex {
+                existing = index[key]
+            } else {
+                existing = members.firstIndex { $0.key == key }
+                if members.count >= 16 {
+                    keyIndex = Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
+                }
+            }
+            if let existing {
                 leniencies.append((.duplicateKey(key), keyOffset))
                 members[existing] = JSONMember(key: key, keyOffset: keyOffset, value: value)
             } else {
+                keyIndex?[key] = members.count
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
             }
             try skipWhitespace()

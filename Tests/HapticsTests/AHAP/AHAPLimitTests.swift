@@ -133,3 +133,24 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Hostile shapes finish")
+struct AHAPHostileShapeTests {
+    @Test("an object with 200,000 keys, many duplicated and all unknown, is read in linear time",
+          .timeLimit(.minutes(1)))
+    func manyKeys() throws {
+        var text = #"{"Pattern": [], "Metadata": {"#
+        text += (0..<100_000).map { #""k\#($0)": 1"# }.joined(separator: ",")
+        text += "}, "
+        text += (0..<100_000).map { #""Unknown\#($0 % 50_000)": 1"# }.joined(separator: ",")
+        text += "}"
+        let document = try AHAPDecoder().decode(text)
+        #expect(document.pattern.metadata.count == 100_000)
+        #expect(document.warnings.count == AHAPLimitsCap.listed + 1)
+        #expect(document.warnings.last?.message.hasSuffix("more problems not listed") == true)
+    }
+}
+
+private enum AHAPLimitsCap {
+    static let listed = 200
+}
