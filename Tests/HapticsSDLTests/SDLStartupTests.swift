@@ -3,7 +3,7 @@ import Foundation
 import HapticsSDL
 import Testing
 
-@Suite("SDL starts headless")
+@Suite("SDL starts headless", .serialized)
 struct SDLStartupTests {
     @Test("the linked SDL is at least 2.26")
     func linkedVersion() {
