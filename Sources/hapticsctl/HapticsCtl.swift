@@ -1,10 +1,37 @@
 import ArgumentParser
+import Foundation
 
+/// The `hapticsctl` root command: validate, inspect and convert AHAP files from a shell or CI.
+///
+/// Exit status, for every subcommand: 0 success, 1 when a file is invalid or cannot be read or
+/// written, 2 for a usage error (unknown flag, missing argument). ArgumentParser's own usage
+/// status is 64 (`EX_USAGE`); `main()` maps it to 2, the status POSIX tools use.
 @main
 struct HapticsCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hapticsctl",
         abstract: "Validate, inspect and convert AHAP haptic patterns.",
-        subcommands: []
+        discussion: """
+        Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error.
+        """,
+        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self]
     )
+
+    /// Exit status for a usage error.
+    static let usageExitCode = ExitCode(2)
+
+    /// Parses and runs a subcommand like ArgumentParser's `main()`, except that usage errors
+    /// print the usage to standard error and exit with status 2 instead of 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error) + "\n")
+                exit(withError: usageExitCode)
+            }
+            exit(withError: error)
+        }
+    }
 }
