@@ -1,0 +1,143 @@
+import CSDL2
+import Synchronization
+
+/// A game controller that exists only in software, attached to SDL with
+/// `SDL_JoystickAttachVirtualEx`, that records every rumble value SDL sends it.
+///
+/// A shipped test double: games and our own tests use it to check their haptics through real SDL
+/// with no pad plugged in. The recorded values are exactly what a real pad's driver would receive
+/// (`Uint16` levels). SDL opens it as an `SDL_GameController` with an automatic mapping; the vendor
+/// and product IDs of the chosen `Model` make `SDL_GameControllerGetType` report that pad type.
+///
+/// Threads: create and detach on the thread that owns SDL's event loop. SDL calls the rumble
+/// callbacks on whichever thread calls `SDL_GameControllerRumble`, with SDL's joystick lock held;
+/// recording takes a short mutex and never blocks. `rumbleCalls` may be read from any thread.
+public final class VirtualGameController: Sendable {
+    /// Which real pad the virtual one claims to be.
+    public enum Model: String, CaseIterable, Sendable {
+        /// Xbox One S (045e:02ea): body motors and trigger motors.
+        case xboxOne
+        /// DualShock 4 (054c:09cc): body motors.
+        case ps4
+        /// DualSense (054c:0ce6): body motors (SDL's emulated rumble).
+        case ps5
+        /// Switch Pro Controller (057e:2009): body motors.
+        case switchPro
+        /// No vendor: SDL reports a virtual pad.
+        case generic
+
+        var vendorProduct: (UInt16, UInt16) {
+            switch self {
+            case .xboxOne: return (0x045E, 0x02EA)
+            case .ps4: return (0x054C, 0x09CC)
+            case .ps5: return (0x054C, 0x0CE6)
+            case .switchPro: return (0x057E, 0x2009)
+            case .generic: return (0, 0)
+            }
+        }
+    }
+
+    /// One call SDL made to the pad's rumble callback.
+    public struct RumbleCall: Hashable, Sendable {
+        /// `SDL_GetTicks64()` when the call arrived, in milliseconds.
+        public var ticksMilliseconds: UInt64
+        /// Low-frequency (left, large) motor level, or left trigger for trigger calls.
+        public var low: UInt16
+        /// High-frequency (right, small) motor level, or right trigger for trigger calls.
+        public var high: UInt16
+    }
+
+    private struct Recorder: ~Copyable {
+        var rumble: [RumbleCall] = []
+        var triggers: [RumbleCall] = []
+    }
+
+    private let recorder = Mutex(Recorder())
+    /// The pad model this controller claims to be.
+    public let model: Model
+    /// Whether SDL is told the pad has trigger motors (`SDL_GameControllerHasRumbleTriggers`).
+    public let hasTriggerRumble: Bool
+    private let attachedInstanceID = Atomic<Int32>(-1)
+
+    /// SDL's instance id for this pad, stable while it is attached (device indices are not);
+    /// -1 once detached.
+    public var instanceID: SDL_JoystickID { attachedInstanceID.load(ordering: .relaxed) }
+
+    /// Attaches a new virtual pad. SDL's joystick subsystem must be running (see `SDLSubsystems`).
+    /// The game sees an `SDL_CONTROLLERDEVICEADDED` event on its next `SDL_PumpEvents`.
+    /// - Parameters:
+    ///   - model: the pad it claims to be (default generic).
+    ///   - hasTriggerRumble: whether it has trigger motors (default: only the Xbox One model).
+    /// - Throws: `SDLError` with SDL's message when SDL refuses.
+    public init(model: Model = .generic, hasTriggerRumble: Bool? = nil) throws(SDLError) {
+        self.model = model
+        self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
+        var description = SDL_VirtualJoystickDesc()
+        description.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
+        description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
+        description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
+        description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
+        (description.vendor_id, description.product_id) = model.vendorProduct
+        description.Rumble = { userdata, low, high in
+            guard let userdata else { return -1 }
+            Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(low, high, trigger: false)
+            return 0
+        }
+        if self.hasTriggerRumble {
+            description.RumbleTriggers = { userdata, left, right in
+                guard let userdata else { return -1 }
+                Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(left, right, trigger: true)
+                return 0
+            }
+        }
+        // Unretained: SDL never calls back after `detach()`, which `deinit` guarantees.
+        description.userdata = Unmanaged.passUnretained(self).toOpaque()
+        let index = "SDLHaptics virtual \(model.rawValue)".withCString { name -> Int32 in
+            description.name = name  // SDL copies the name.
+            return SDL_JoystickAttachVirtualEx(&description)
+        }
+        guard index >= 0 else { throw SDLError.current("SDL_JoystickAttachVirtualEx") }
+        attachedInstanceID.store(SDL_JoystickGetDeviceInstanceID(index), ordering: .relaxed)
+    }
+
+    /// The current device index of this pad (indices shift as pads come and go), or nil once detached.
+    public var deviceIndex: Int32? {
+        let id = instanceID
+        guard id >= 0 else { return nil }
+        for index in 0..<SDL_NumJoysticks() where SDL_JoystickGetDeviceInstanceID(index) == id { return index }
+        return nil
+    }
+
+    /// Unplugs the pad: the game sees `SDL_CONTROLLERDEVICEREMOVED` on its next pump. Idempotent.
+    public func detach() {
+        guard let index = deviceIndex else { return }
+        SDL_JoystickDetachVirtual(index)
+        attachedInstanceID.store(-1, ordering: .relaxed)
+    }
+
+    /// Every body-motor rumble call so far, oldest first.
+    public var rumbleCalls: [RumbleCall] { recorder.withLock { $0.rumble } }
+
+    /// Every trigger rumble call so far, oldest first (empty without trigger motors).
+    public var triggerCalls: [RumbleCall] { recorder.withLock { $0.triggers } }
+
+    /// The last body-motor levels SDL sent, or nil before any call.
+    public var lastRumble: RumbleCall? { recorder.withLock { $0.rumble.last } }
+
+    /// Forgets the recorded calls.
+    public func clearRecording() {
+        recorder.withLock {
+            $0.rumble.removeAll()
+            $0.triggers.removeAll()
+        }
+    }
+
+    private func record(_ low: UInt16, _ high: UInt16, trigger: Bool) {
+        let call = RumbleCall(ticksMilliseconds: SDL_GetTicks64(), low: low, high: high)
+        recorder.withLock {
+            if trigger { $0.triggers.append(call) } else { $0.rumble.append(call) }
+        }
+    }
+
+    deinit { detach() }
+}

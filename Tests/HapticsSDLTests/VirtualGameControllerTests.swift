@@ -1,0 +1,83 @@
+import CSDL2
+import Foundation
+import HapticsSDL
+import Testing
+
+extension SDLTests {
+    @Suite("Virtual game controllers through real SDL")
+    struct VirtualGameControllerTests {
+        init() {
+            setenv("SDL_VIDEODRIVER", "dummy", 1)
+            setenv("SDL_AUDIODRIVER", "dummy", 1)
+        }
+
+        @Test("a virtual pad opens as a game controller and records the exact rumble values", arguments: VirtualGameController.Model.allCases)
+        func rumbleReachesCallback(model: VirtualGameController.Model) throws {
+            let sdl = try SDLSubsystems([.gameController, .events])
+            defer { sdl.stop() }
+            let pad = try VirtualGameController(model: model)
+            let index = try #require(pad.deviceIndex)
+            #expect(SDL_IsGameController(index) == SDL_TRUE)
+            let controller = try #require(SDL_GameControllerOpen(index))
+            defer { SDL_GameControllerClose(controller) }
+            #expect(SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(controller)) == pad.instanceID)
+            #expect(SDL_GameControllerHasRumble(controller) == SDL_TRUE)
+            #expect((SDL_GameControllerHasRumbleTriggers(controller) == SDL_TRUE) == (model == .xboxOne))
+
+            #expect(SDL_GameControllerRumble(controller, 0x1234, 0xFEDC, 100) == 0)
+            #expect(pad.lastRumble?.low == 0x1234)
+            #expect(pad.lastRumble?.high == 0xFEDC)
+            if model == .xboxOne {
+                #expect(SDL_GameControllerRumbleTriggers(controller, 7, 65535, 100) == 0)
+                #expect(pad.triggerCalls.map { [$0.low, $0.high] } == [[7, 65535]])
+            }
+            let expectedType: SDL_GameControllerType = switch model {
+            case .xboxOne: SDL_CONTROLLER_TYPE_XBOXONE
+            case .ps4: SDL_CONTROLLER_TYPE_PS4
+            case .ps5: SDL_CONTROLLER_TYPE_PS5
+            case .switchPro: SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_PRO
+            case .generic: SDL_CONTROLLER_TYPE_VIRTUAL
+            }
+            #expect(SDL_GameControllerGetType(controller) == expectedType)
+        }
+
+        @Test("identical values are not re-sent; an expired rumble is stopped with (0,0) when SDL pumps")
+        func expiryAfterPump() throws {
+            let sdl = try SDLSubsystems([.gameController, .events])
+            defer { sdl.stop() }
+            let pad = try VirtualGameController()
+            let index = try #require(pad.deviceIndex)
+            let controller = try #require(SDL_GameControllerOpen(index))
+            defer { SDL_GameControllerClose(controller) }
+            SDL_GameControllerRumble(controller, 1000, 2000, 30)
+            SDL_GameControllerRumble(controller, 1000, 2000, 30)
+            #expect(pad.rumbleCalls.count == 1, "SDL extends the expiry of identical values without calling the pad")
+            SDL_Delay(60)
+            SDL_PumpEvents()
+            #expect(pad.rumbleCalls.map { [$0.low, $0.high] } == [[1000, 2000], [0, 0]])
+        }
+
+        @Test("detaching removes the pad and posts a removal event")
+        func detach() throws {
+            let sdl = try SDLSubsystems([.gameController, .events])
+            defer { sdl.stop() }
+            let before = SDL_NumJoysticks()
+            let pad = try VirtualGameController()
+            #expect(SDL_NumJoysticks() == before + 1)
+            let id = pad.instanceID
+            SDL_PumpEvents()
+            SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+            pad.detach()
+            #expect(pad.deviceIndex == nil)
+            #expect(SDL_NumJoysticks() == before)
+            SDL_PumpEvents()
+            var event = SDL_Event()
+            var removed = false
+            while SDL_PollEvent(&event) != 0 {
+                if event.type == SDL_JOYDEVICEREMOVED.rawValue, event.jdevice.which == id { removed = true }
+            }
+            #expect(removed)
+            pad.detach()  // idempotent
+        }
+    }
+}
