@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+//
+// Benchmarks for SDLHaptics, in their own package so that package-benchmark and its
+// dependencies never reach users of the library. See README.md for how to run them.
+
+import PackageDescription
+
+let package = Package(
+    name: "SDLHapticsBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "SDLHaptics", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "AHAPDecoding",
+            dependencies: [
+                .product(name: "Haptics", package: "SDLHaptics"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AHAPDecoding",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)
