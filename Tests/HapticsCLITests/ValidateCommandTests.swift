@@ -118,6 +118,18 @@ struct ValidateCommandTests {
         #expect(run.outputLines.contains("ok: \(valid) (1 event, 0 s)"), "\(run.outputLines)")
     }
 
+    @Test("a symbolic link to a pattern is followed and reported under the link's name")
+    func symbolicLink() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(#"{"Version": 1, "Pattern": [{"Event": {"Time": 0.5, "EventType": "HapticTransient", "EventParameters": []}}]}"#,
+                         to: "real.ahap")
+        let link = folder.path("link.ahap")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.ahap")
+        let run = try HapticsCtlRun.run(["validate", link])
+        #expect(run.status == 0, "\(run.outputLines)")
+        #expect(run.outputLines == ["ok: \(link) (1 event, 0.5 s)"])
+    }
+
     @Test("usage errors exit 2 with the usage on standard error", arguments: [
         ["validate"],
         ["validate", "--no-such-flag", "x.ahap"],
