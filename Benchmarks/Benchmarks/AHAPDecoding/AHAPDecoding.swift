@@ -8,7 +8,7 @@ import Haptics
 /// One iteration decodes every file of the corpus once, so wall clock is time per full-corpus
 /// decode and throughput is full-corpus decodes per second. The files are read into memory
 /// when the benchmarks are registered, outside any measurement. The target is
-/// `AHAPDecoder` <= 2x `JSONSerialization` (docs/benchmarks.md).
+/// `AHAPDecoder` <= 2x `JSONSerialization`; Benchmarks/README.md has the figures.
 let benchmarks: @Sendable () -> Void = {
     let corpus = BenchmarkCorpus.load()
 
