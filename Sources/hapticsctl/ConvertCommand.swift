@@ -8,13 +8,14 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Rewrite an AHAP file as canonical AHAP.",
         discussion: """
-        Canonical AHAP is strict JSON with two-space indentation, keys in a fixed order,
-        elements sorted by time and numbers in their shortest exact form; converting it again
-        gives the same bytes. Out-of-range values come out clamped and ignored keys are dropped,
-        as the lenient reader read them.
+        Canonical AHAP is strict JSON with two-space indentation, keys in a fixed order, \
+        elements sorted by time and numbers in their shortest exact form; converting it \
+        again gives the same bytes. Out-of-range values come out clamped and ignored \
+        keys are dropped, as the lenient reader read them.
 
-        The AHAP goes to standard output, or to OUT with -o (replaced atomically). Warnings
-        and errors go to standard error as "warning|error: FILE: WHERE: MESSAGE" lines.
+        The AHAP goes to standard output, or to OUT with -o (replaced atomically). \
+        Warnings and errors go to standard error as \
+        "warning|error: FILE: WHERE: MESSAGE" lines.
 
         Exit status: 0 converted, 1 FILE is invalid or OUT cannot be written, 2 usage error.
         """

@@ -8,16 +8,18 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Describe what an AHAP file holds.",
         discussion: """
-        Reports the version, the duration, events by type, the event parameters and the
-        dynamic controls used with their value ranges, every curve (start, points, values),
-        every dynamic parameter change, the audio files named by EventWaveformPath and whether
-        each exists beside FILE, the metadata keys and the reader's warnings.
+        Reports the version, the duration, events by type, the event parameters and the \
+        dynamic controls used with their value ranges, every curve (start, points, \
+        values), every dynamic parameter change, the audio files named by \
+        EventWaveformPath and whether each exists beside FILE, the metadata keys and \
+        the reader's warnings.
 
-        The report goes to standard output: text by default, or with --json one JSON object
-        with sorted keys (file, version, durationSeconds, eventCount, eventsByType,
-        eventParameters, controls, curves, dynamicParameters, audioResources, metadataKeys,
-        warnings). When FILE is invalid, nothing goes to standard output and the
-        "warning|error: FILE: WHERE: MESSAGE" lines go to standard error.
+        The report goes to standard output: text by default, or with --json one JSON \
+        object with sorted keys (file, version, durationSeconds, eventCount, \
+        eventsByType, eventParameters, controls, curves, dynamicParameters, \
+        audioResources, metadataKeys, warnings). When FILE is invalid, nothing goes to \
+        standard output and "warning|error: FILE: WHERE: MESSAGE" lines go to standard \
+        error.
 
         Exit status: 0 inspected, 1 FILE is invalid or unreadable, 2 usage error.
         """

@@ -7,13 +7,15 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check AHAP files and report every problem with its place in the file.",
         discussion: """
-        For each FILE, prints to standard output, in this order:
-          warning: FILE: WHERE: MESSAGE   one line per warning (valid files may have some)
-          error: FILE: WHERE: MESSAGE     one line per error, when the file is invalid
-          ok: FILE (N events, D s)        when the file is valid; D is the pattern's length
-        WHERE is a JSON path such as Pattern[3].Event.EventParameters[1].ParameterValue
-        and/or "line L, column C"; it is "file" for a file that cannot be read at all.
-        Every file is checked even after an invalid one.
+        For each FILE, prints to standard output:
+          warning: FILE: WHERE: MESSAGE   a problem the reader forgave
+          error: FILE: WHERE: MESSAGE     a problem that makes FILE invalid
+          ok: FILE (N events, D s)        last, when FILE is valid
+        Warnings and errors come in the order they were found; valid files may have \
+        warnings. D is the pattern's length in seconds. WHERE is a JSON path such as \
+        Pattern[3].Event.EventParameters[1].ParameterValue and/or "line L, column C", \
+        or "file" for a file that cannot be read at all. Every FILE is checked, even \
+        after an invalid one.
 
         Exit status: 0 when every file is valid, 1 when any is not, 2 for a usage error.
         """
