@@ -9,23 +9,15 @@ struct PatternFile {
     var result: Result<AHAPDocument, AHAPDecodingError>
 
     /// Reads and decodes `path`. Never throws: a missing or unreadable file is an error result
-    /// whose diagnostic's WHERE is `file`. A symbolic link is followed to the file it names
-    /// (the decoder itself refuses links, see `readablePath`).
+    /// whose diagnostic's WHERE is `file`. Symbolic links are followed by the decoder.
     init(path: String, options: AHAPDecodingOptions) {
         self.path = path
         do {
-            result = .success(try AHAPDecoder(options: options).decode(contentsOfFile: Self.readablePath(path)))
+            result = .success(try AHAPDecoder(options: options).decode(contentsOfFile: path))
         } catch var error {
             error.file = path
             result = .failure(error)
         }
-    }
-
-    /// `path` with symbolic links resolved. `AHAPDecoder.decode(contentsOfFile:)` checks the
-    /// file type without following links, so it refuses a link to a regular file; resolving
-    /// here lets `hapticsctl validate link.ahap` read the file the link names.
-    static func readablePath(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 
     /// Every diagnostic in the order found: the document's warnings, or the error's warnings and errors.

@@ -18,6 +18,7 @@ struct AHAPTreeWalker {
     private(set) var diagnostics: [AHAPDiagnostic] = []
     private(set) var hasErrors = false
     private var droppedDiagnostics = 0
+    private var firstDroppedKind: AHAPDiagnostic.Kind = .syntax
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: AHAPDecodingOptions) {
         self.bytes = bytes
@@ -47,26 +48,30 @@ struct AHAPTreeWalker {
     }
 
     private mutating func report(_ severity: AHAPDiagnostic.Severity, _ kind: AHAPDiagnostic.Kind,
-                                 at offset: Int?, _ message: String, pathSuffix: String? = nil) {
-        let effective: AHAPDiagnostic.Severity = options.strict ? .error : severity
-        if effective == .error { hasErrors = true }
+                                 at offset: Int?, _ message: String) {
+        if severity == .error { hasErrors = true }
         guard diagnostics.count < Self.maximumDiagnostics else {
+            if droppedDiagnostics == 0 { firstDroppedKind = kind }
             droppedDiagnostics += 1
             return
         }
-        var where_ = renderPath()
-        if let pathSuffix { where_ += where_.isEmpty ? pathSuffix : "." + pathSuffix }
-        let strictNote = (options.strict && severity == .warning) ? " (strict mode)" : ""
-        diagnostics.append(AHAPDiagnostic(severity: effective, kind: kind, path: where_,
-                                          location: location(offset), message: message + strictNote))
+        diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: renderPath(),
+                                          location: location(offset), message: message))
     }
 
-    private mutating func warn(_ kind: AHAPDiagnostic.Kind, at offset: Int?, _ message: String, pathSuffix: String? = nil) {
-        report(.warning, kind, at: offset, message, pathSuffix: pathSuffix)
+    /// A problem the lenient reader forgives: `message` says what was expected and found,
+    /// `consequence` what the lenient reader does about it ("ignored", "clamped to 1").
+    /// Strict mode reports it as an error without the consequence.
+    private mutating func warn(_ kind: AHAPDiagnostic.Kind, at offset: Int?, _ message: String, then consequence: String) {
+        if options.strict {
+            report(.error, kind, at: offset, message + " (refused in strict mode)")
+        } else {
+            report(.warning, kind, at: offset, message + "; " + consequence)
+        }
     }
 
-    private mutating func fail(_ kind: AHAPDiagnostic.Kind, at offset: Int?, _ message: String, pathSuffix: String? = nil) {
-        report(.error, kind, at: offset, message, pathSuffix: pathSuffix)
+    private mutating func fail(_ kind: AHAPDiagnostic.Kind, at offset: Int?, _ message: String) {
+        report(.error, kind, at: offset, message)
     }
 
     // MARK: Entry
@@ -88,16 +93,16 @@ struct AHAPTreeWalker {
         for (leniency, offset) in reader.leniencies {
             switch leniency {
             case .trailingComma:
-                warn(.trailingComma, at: offset, "expected a value after ',', found the end of the list (trailing comma ignored)")
+                warn(.trailingComma, at: offset, "expected a value after ',', found the end of the list", then: "trailing comma ignored")
             case .comment:
-                warn(.comment, at: offset, "expected JSON without comments (comment ignored)")
+                warn(.comment, at: offset, "expected JSON without comments, found a comment", then: "ignored")
             case .duplicateKey(let key):
-                warn(.duplicateKey, at: offset, "expected each key once, found \"\(key)\" again (the last one is used)")
+                warn(.duplicateKey, at: offset, "expected each key once, found \"\(key)\" again", then: "the last one is used")
             }
         }
         let pattern = readPattern(root)
         if droppedDiagnostics > 0 {
-            diagnostics.append(AHAPDiagnostic(severity: hasErrors ? .error : .warning, kind: diagnostics.last!.kind, path: "",
+            diagnostics.append(AHAPDiagnostic(severity: hasErrors ? .error : .warning, kind: firstDroppedKind, path: "",
                                               location: nil, message: "\(droppedDiagnostics) more problems not listed"))
         }
         return pattern
@@ -121,13 +126,13 @@ struct AHAPTreeWalker {
                     version = number
                     if number > 1 {
                         warn(.unsupportedVersion, at: member.value.offset,
-                             "expected Version 1 (the newest SDLHaptics reads), found \(format(number)); keys unknown to version 1 are ignored")
+                             "expected Version 1 (the newest SDLHaptics reads), found \(format(number))", then: "keys unknown to version 1 are ignored")
                     } else if number < 1 {
-                        warn(.valueOutOfRange, at: member.value.offset, "expected Version 1 or later, found \(format(number)); read as 1")
+                        warn(.valueOutOfRange, at: member.value.offset, "expected Version 1 or later, found \(format(number))", then: "read as 1")
                         version = 1
                     }
                 } else {
-                    warn(.wrongType, at: member.value.offset, "expected Version to be a number such as 1.0, found \(member.value.typeDescription); read as 1")
+                    warn(.wrongType, at: member.value.offset, "expected Version to be a number such as 1.0, found \(member.value.typeDescription)", then: "read as 1")
                 }
                 path.removeLast()
             case AHAPKey.metadata:
@@ -135,7 +140,7 @@ struct AHAPTreeWalker {
                     for field in fields { metadata[field.key] = metadataValue(field.value) }
                 } else {
                     path.append(.key(member.key))
-                    warn(.wrongType, at: member.value.offset, "expected Metadata to be an object, found \(member.value.typeDescription); ignored")
+                    warn(.wrongType, at: member.value.offset, "expected Metadata to be an object, found \(member.value.typeDescription)", then: "ignored")
                     path.removeLast()
                 }
             case AHAPKey.pattern:
@@ -249,7 +254,7 @@ struct AHAPTreeWalker {
                 durationMember = member
             case AHAPKey.articleDuration where !members.contains(where: { $0.key == AHAPKey.eventDuration }):
                 path.append(.key(member.key))
-                warn(.unknownKey, at: member.keyOffset, "expected \"EventDuration\", found \"Duration\" (the spelling in Apple's article); read as EventDuration")
+                warn(.unknownKey, at: member.keyOffset, "expected \"EventDuration\", found \"Duration\" (the spelling in Apple's article)", then: "read as EventDuration")
                 path.removeLast()
                 durationMember = member
             case AHAPKey.eventParameters:
@@ -273,7 +278,7 @@ struct AHAPTreeWalker {
             localError = true
         }
         if time == nil, !members.contains(where: { $0.key == AHAPKey.time }) {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none; 0 used")
+            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
             time = 0
         }
         if let durationMember {
@@ -301,7 +306,7 @@ struct AHAPTreeWalker {
         if let waveformMember {
             path.append(.key(waveformMember.key))
             if type != nil, type != .audioCustom {
-                warn(.unknownKey, at: waveformMember.keyOffset, "expected EventWaveformPath only on AudioCustom events; ignored")
+                warn(.unknownKey, at: waveformMember.keyOffset, "expected EventWaveformPath only on AudioCustom events", then: "ignored")
             } else if case .string(let text) = waveformMember.value.kind {
                 if let problem = WaveformPath.problem(with: text) {
                     fail(.unsafeWaveformPath, at: waveformMember.value.offset, problem)
@@ -320,11 +325,11 @@ struct AHAPTreeWalker {
         }
         if type != nil, type != .audioCustom {
             if useEnvelope != nil {
-                warn(.unknownKey, at: value.offset, "expected EventWaveformUseVolumeEnvelope only on AudioCustom events; ignored")
+                warn(.unknownKey, at: value.offset, "expected EventWaveformUseVolumeEnvelope only on AudioCustom events", then: "ignored")
                 useEnvelope = nil
             }
             if loop != nil {
-                warn(.unknownKey, at: value.offset, "expected EventWaveformLoopEnabled only on AudioCustom events; ignored")
+                warn(.unknownKey, at: value.offset, "expected EventWaveformLoopEnabled only on AudioCustom events", then: "ignored")
                 loop = nil
             }
         }
@@ -342,7 +347,7 @@ struct AHAPTreeWalker {
         if let type = HapticEventType(rawValue: text) { return type }
         let names = HapticEventType.allCases.map(\.rawValue)
         if let match = HapticEventType.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
-            warn(.unknownEventType, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive); read as \(match.rawValue)")
+            warn(.unknownEventType, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
             return match
         }
         let hint = suggestion(for: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -379,7 +384,7 @@ struct AHAPTreeWalker {
                     valueMember = member
                 case AHAPKey.articleValue where !members.contains(where: { $0.key == AHAPKey.parameterValue }):
                     path.append(.key(member.key))
-                    warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article); read as ParameterValue")
+                    warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
                     path.removeLast()
                     valueMember = member
                 default:
@@ -400,10 +405,10 @@ struct AHAPTreeWalker {
             path.removeLast()
             guard let number else { continue }
             if let type, !type.applicableParameters.contains(id) {
-                warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it")
+                warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it", then: "kept")
             }
             if let existing = result.firstIndex(where: { $0.id == id }) {
-                warn(.duplicateParameter, at: entry.offset, "expected \(id.rawValue) once per event, found it again (the last value is used)")
+                warn(.duplicateParameter, at: entry.offset, "expected \(id.rawValue) once per event, found it again", then: "the last value is used")
                 result[existing].value = number
             } else {
                 result.append(HapticEventParameter(id, number))
@@ -419,7 +424,7 @@ struct AHAPTreeWalker {
         }
         if let id = HapticEventParameterID(rawValue: text) { return id }
         if let match = HapticEventParameterID.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
-            warn(.unknownParameterID, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive); read as \(match.rawValue)")
+            warn(.unknownParameterID, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
             return match
         }
         var hint = suggestion(for: text, among: HapticEventParameterID.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -439,7 +444,7 @@ struct AHAPTreeWalker {
         }
         if let id = DynamicParameterID(rawValue: text) { return id }
         if let match = DynamicParameterID.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
-            warn(.unknownParameterID, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive); read as \(match.rawValue)")
+            warn(.unknownParameterID, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
             return match
         }
         var hint = suggestion(for: text, among: DynamicParameterID.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -473,7 +478,7 @@ struct AHAPTreeWalker {
                 valueMember = member
             case AHAPKey.articleValue where !members.contains(where: { $0.key == AHAPKey.parameterValue }):
                 path.append(.key(member.key))
-                warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article); read as ParameterValue")
+                warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
                 path.removeLast()
                 valueMember = member
             case AHAPKey.time:
@@ -495,7 +500,7 @@ struct AHAPTreeWalker {
             return nil
         }
         if !timeSeen {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none; 0 used")
+            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
             time = 0
         }
         guard ok, let id, let time else { return nil }
@@ -541,7 +546,7 @@ struct AHAPTreeWalker {
             ok = false
         }
         if !timeSeen {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none; 0 used")
+            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
             time = 0
         }
         guard let pointsValue else {
@@ -584,7 +589,7 @@ struct AHAPTreeWalker {
                     valueMember = member
                 case AHAPKey.articleValue where !members.contains(where: { $0.key == AHAPKey.parameterValue }):
                     path.append(.key(member.key))
-                    warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article); read as ParameterValue")
+                    warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
                     path.removeLast()
                     valueMember = member
                 default:
@@ -607,7 +612,7 @@ struct AHAPTreeWalker {
             if let last = points.last, pointTime < last.time, !unordered {
                 unordered = true
                 warn(.unorderedControlPoints, at: entry.offset,
-                     "expected control point times in increasing order, found \(format(pointTime)) after \(format(last.time)); points sorted by time")
+                     "expected control point times in increasing order, found \(format(pointTime)) after \(format(last.time))", then: "points sorted by time")
             }
             points.append(ParameterCurve.ControlPoint(time: pointTime, value: number))
         }
@@ -649,7 +654,7 @@ struct AHAPTreeWalker {
         }
         if type == .hapticContinuous, number > HapticEvent.maximumContinuousDuration {
             warn(.valueOutOfRange, at: value.offset,
-                 "expected a continuous haptic event of at most 30 seconds, found \(format(number)); clamped to 30")
+                 "expected a continuous haptic event of at most 30 seconds, found \(format(number))", then: "clamped to 30")
             return HapticEvent.maximumContinuousDuration
         }
         if number > options.limits.maximumTime {
@@ -667,7 +672,7 @@ struct AHAPTreeWalker {
         if !range.contains(number) {
             let clamped = range.clamp(number)
             warn(.valueOutOfRange, at: value.offset,
-                 "expected a number in \(format(range.minimum))...\(format(range.maximum)) for \(name), found \(format(number)); clamped to \(format(clamped))")
+                 "expected a number in \(format(range.minimum))...\(format(range.maximum)) for \(name), found \(format(number))", then: "clamped to \(format(clamped))")
             return clamped
         }
         return number
@@ -677,10 +682,10 @@ struct AHAPTreeWalker {
         switch value.kind {
         case .bool(let flag): return flag
         case .number(let number) where number == 0 || number == 1:
-            warn(.wrongType, at: value.offset, "expected true or false, found the number \(format(number)); read as \(number == 1)")
+            warn(.wrongType, at: value.offset, "expected true or false, found the number \(format(number))", then: "read as \(number == 1)")
             return number == 1
         default:
-            warn(.wrongType, at: value.offset, "expected true or false, found \(value.typeDescription); ignored")
+            warn(.wrongType, at: value.offset, "expected true or false, found \(value.typeDescription)", then: "ignored")
             return nil
         }
     }
@@ -688,12 +693,12 @@ struct AHAPTreeWalker {
     private mutating func warnUnknownKey(_ member: JSONMember, expected: [String]) {
         guard diagnostics.count < Self.maximumDiagnostics else {
             // Past the cap nothing is listed: skip the suggestion search, keep the count.
-            warn(.unknownKey, at: nil, "")
+            warn(.unknownKey, at: nil, "", then: "ignored")
             return
         }
         let hint = suggestion(for: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
         path.append(.key(member.key))
-        warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\" (ignored)" + hint)
+        warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\"" + hint, then: "ignored")
         path.removeLast()
     }
 

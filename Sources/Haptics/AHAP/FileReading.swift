@@ -7,7 +7,9 @@ enum FileReading {
         var isTooLarge = false
     }
 
-    static func readRegularFile(_ path: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
+    static func readRegularFile(_ givenPath: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
+        // Follow symbolic links: a linked pattern is read like the file it points to.
+        let path = URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Problem(message: "expected a readable file, found nothing at this path")
@@ -18,7 +20,7 @@ enum FileReading {
             throw Problem(message: "expected a readable file, could not read its attributes")
         }
         if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
-            throw Problem(message: "expected a regular file, found a \(type.rawValue)")
+            throw Problem(message: "expected a regular file, found \(describe(type))")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         if size > maximumBytes {
@@ -36,5 +38,16 @@ enum FileReading {
             throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found more", isTooLarge: true)
         }
         return [UInt8](data)
+    }
+
+    private static func describe(_ type: FileAttributeType) -> String {
+        switch type {
+        case .typeCharacterSpecial: return "a character device"
+        case .typeBlockSpecial: return "a block device"
+        case .typeSocket: return "a socket"
+        case .typeSymbolicLink: return "a symbolic link that leads nowhere"
+        case .typeDirectory: return "a folder"
+        default: return "a special file"
+        }
     }
 }

@@ -213,7 +213,8 @@ struct AHAPDiagnosticTests {
         #expect(found.allSatisfy { $0.severity == .warning })
         let strict = try failure(text, strict: true)
         #expect(strict.errors.count == 2)
-        #expect(strict.firstError.message.hasSuffix("(strict mode)"))
+        #expect(strict.firstError.message.hasSuffix("(refused in strict mode)"))
+        #expect(!strict.firstError.message.contains("ignored"))
     }
 
     @Test("valueOutOfRange: clamped to the nearer bound, for events, parameters, curves and long continuous events")

@@ -154,3 +154,20 @@ struct AHAPHostileShapeTests {
 private enum AHAPLimitsCap {
     static let listed = 200
 }
+
+@Suite("Files on disk")
+struct AHAPFileTests {
+    @Test("a symbolic link to a pattern is read like the pattern; /dev/zero is named a character device")
+    func symbolicLinks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ahap-links-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("tap.ahap")
+        try Data(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#.utf8).write(to: target)
+        let link = folder.appendingPathComponent("link.ahap")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        #expect(try AHAPDecoder().decode(contentsOfFile: link.path).pattern.events.count == 1)
+        let device = try #require(throws: AHAPDecodingError.self) { try AHAPDecoder().decode(contentsOfFile: "/dev/zero") }
+        #expect(device.firstError.message == "expected a regular file, found a character device")
+    }
+}
