@@ -43,7 +43,7 @@ hapticsctl: deps
 	@echo "built .build/release/hapticsctl"
 
 bench: deps
-	cd Benchmarks && BENCHMARK_DISABLE_JEMALLOC=1 $(SWIFT) package --allow-writing-to-package-directory benchmark
+	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
 
 clean:
 	rm -rf .build Benchmarks/.build
