@@ -45,7 +45,7 @@ public struct AHAPDiagnostic: Error, Hashable, Sendable, CustomStringConvertible
         case invalidDuration
         /// The same parameter twice in one event's `EventParameters`; the last one wins.
         case duplicateParameter
-        /// A parameter that has no effect on this event type (for example `AudioVolume` on a haptic event).
+        /// A parameter that has no effect on this event type (for example `AudioVolume` on a haptic event); ignored.
         case inapplicableParameter
         /// Curve control points whose times go backwards; they are put in time order.
         case unorderedControlPoints

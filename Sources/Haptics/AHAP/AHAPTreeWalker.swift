@@ -405,7 +405,8 @@ struct AHAPTreeWalker {
             path.removeLast()
             guard let number else { continue }
             if let type, !type.applicableParameters.contains(id) {
-                warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it", then: "kept")
+                warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it", then: "ignored")
+                continue
             }
             if let existing = result.firstIndex(where: { $0.id == id }) {
                 warn(.duplicateParameter, at: entry.offset, "expected \(id.rawValue) once per event, found it again", then: "the last value is used")

@@ -262,11 +262,15 @@ struct AHAPDiagnosticTests {
         #expect(document.pattern.events[0].time == 0)
     }
 
-    @Test("inapplicableParameter: audio parameters on a haptic event are kept but flagged")
+    @Test("inapplicableParameter: audio parameters on a haptic event are ignored with a warning")
     func inapplicableParameter() throws {
-        let document = try AHAPDecoder().decode(Self.file(#"{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}]}}"#))
+        let document = try AHAPDecoder().decode(Self.file(#"{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}, {"ParameterID": "HapticIntensity", "ParameterValue": 0.5}]}}"#))
         #expect(document.warnings.map(\.kind) == [.inapplicableParameter])
         #expect(document.warnings[0].path == "Pattern[0].Event.EventParameters[0]")
+        #expect(document.pattern.events[0].parameters == [HapticEventParameter(.hapticIntensity, 0.5)])
+        // What the lenient reader keeps, the strict reader reads back without a warning.
+        let canonical = AHAPEncoder().encode(document.pattern)
+        #expect(try AHAPDecoder(options: .strict).decode(canonical).warnings.isEmpty)
     }
 
     @Test("unorderedControlPoints: sorted by time with a warning")
