@@ -380,13 +380,8 @@ struct AHAPTreeWalker {
                     path.append(.key(member.key))
                     id = readEventParameterID(member.value)
                     path.removeLast()
-                case AHAPKey.parameterValue:
-                    valueMember = member
-                case AHAPKey.articleValue where !members.contains(where: { $0.key == AHAPKey.parameterValue }):
-                    path.append(.key(member.key))
-                    warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
-                    path.removeLast()
-                    valueMember = member
+                case AHAPKey.parameterValue, AHAPKey.articleValue:
+                    valueMember = parameterValueMember(member, in: members) ?? valueMember
                 default:
                     warnUnknownKey(member, expected: AHAPKey.eventParameterKeys)
                 }
@@ -475,13 +470,8 @@ struct AHAPTreeWalker {
                 id = readDynamicParameterID(member.value)
                 if id == nil { ok = false }
                 path.removeLast()
-            case AHAPKey.parameterValue:
-                valueMember = member
-            case AHAPKey.articleValue where !members.contains(where: { $0.key == AHAPKey.parameterValue }):
-                path.append(.key(member.key))
-                warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
-                path.removeLast()
-                valueMember = member
+            case AHAPKey.parameterValue, AHAPKey.articleValue:
+                valueMember = parameterValueMember(member, in: members) ?? valueMember
             case AHAPKey.time:
                 timeSeen = true
                 path.append(.key(member.key))
@@ -586,13 +576,8 @@ struct AHAPTreeWalker {
                     path.append(.key(member.key))
                     pointTime = readTime(member.value, relativeTo: time)
                     path.removeLast()
-                case AHAPKey.parameterValue:
-                    valueMember = member
-                case AHAPKey.articleValue where !members.contains(where: { $0.key == AHAPKey.parameterValue }):
-                    path.append(.key(member.key))
-                    warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
-                    path.removeLast()
-                    valueMember = member
+                case AHAPKey.parameterValue, AHAPKey.articleValue:
+                    valueMember = parameterValueMember(member, in: members) ?? valueMember
                 default:
                     warnUnknownKey(member, expected: AHAPKey.controlPointKeys)
                 }
@@ -689,6 +674,21 @@ struct AHAPTreeWalker {
             warn(.wrongType, at: value.offset, "expected true or false, found \(value.typeDescription)", then: "ignored")
             return nil
         }
+    }
+
+    /// `member` when it holds a parameter value: `ParameterValue`, or Apple's article spelling
+    /// `Value` (read with a warning) when the object has no `ParameterValue`. A `Value` beside a
+    /// `ParameterValue` is an unknown key.
+    private mutating func parameterValueMember(_ member: JSONMember, in members: [JSONMember]) -> JSONMember? {
+        if member.key == AHAPKey.parameterValue { return member }
+        if members.contains(where: { $0.key == AHAPKey.parameterValue }) {
+            warnUnknownKey(member, expected: [AHAPKey.parameterValue])
+            return nil
+        }
+        path.append(.key(member.key))
+        warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
+        path.removeLast()
+        return member
     }
 
     private mutating func warnUnknownKey(_ member: JSONMember, expected: [String]) {
