@@ -1,0 +1,31 @@
+/// The fade a voice plays after its player is stopped: the level at the stop falls linearly to 0.
+///
+/// Built by `VoiceEvaluator.releaseTail(at:controls:)`. The length is the longest release among
+/// the sustained continuous events sounding at the stop (their `ReleaseTime` plus the release
+/// control, through `EnvelopeTiming`), or what is left of a release already under way.
+/// Transients and non-sustained events are cut at the stop. A length of 0 means silence at once.
+public struct ReleaseTail: Hashable, Sendable {
+    /// Pattern time of the stop, in seconds.
+    public var start: Double
+    /// Length of the fade in pattern seconds, >= 0.
+    public var seconds: Double
+    /// The voice's signal at the stop.
+    public var initial: HapticSignal
+
+    public init(start: Double, seconds: Double, initial: HapticSignal) {
+        self.start = start
+        self.seconds = seconds
+        self.initial = initial
+    }
+
+    /// The faded signal at pattern time `t` (seconds). Pure, O(1).
+    public func signal(at t: Double) -> HapticSignal {
+        guard seconds > 0, t < start + seconds else { return .silent }
+        if t <= start { return initial }
+        let gain = 1 - (t - start) / seconds
+        return HapticSignal(intensity: initial.intensity * gain, sharpness: initial.sharpness)
+    }
+
+    /// Whether the fade is over at pattern time `t`.
+    public func isFinished(at t: Double) -> Bool { seconds <= 0 || t >= start + seconds || initial.intensity == 0 }
+}

@@ -1,0 +1,258 @@
+/// Evaluates one pattern's haptic signal at any pattern time: pure, clock-free, allocation-free.
+///
+/// Build one per pattern when a player is made (O(n log n) in the pattern's elements, allocates);
+/// then `sample(at:controls:)` answers "what does this pattern ask of the motors at time t" for any
+/// t, in any order. It knows nothing about frames, players or devices: the player passes the
+/// pattern time and the game's control values. Value type, `Sendable`, safe to share between threads.
+///
+/// Semantics (docs/engine.md):
+/// - Transient: a rectangular pulse of `EnvelopeTiming.transientSeconds` (50 ms) at full level;
+///   `AttackTime` turns its start into a linear ramp (the hold lasts at least the attack) and
+///   `DecayTime` adds a linear fall after the hold.
+/// - Continuous, `Sustained` 1: linear attack over `AttackTime`, hold until the event's end, then
+///   linear release over `ReleaseTime` from the level reached. `Sustained` 0: linear attack, then
+///   a linear decay that reaches 0 at the event's end (no release).
+/// - Envelope times map to seconds through `EnvelopeTiming.seconds(normalized:)`.
+/// - Controls: the pattern's `Parameter` elements step at their time, its curves interpolate
+///   linearly and hold their end values; for each control the most recently started element wins
+///   (a curve wins a tie with a step). Pattern controls compose with the game's controls, then with
+///   the event: intensity multiplies, sharpness and times add; each result is clamped to the event
+///   parameter's range. Controls are read at the evaluated time, for every event sounding then.
+/// - Overlapping events: intensities add and saturate at 1; sharpness is the intensity-weighted
+///   mean of the sounding events' sharpness.
+/// - Audio events are ignored.
+public struct VoiceEvaluator: Sendable {
+    struct EventRecord: Sendable {
+        var isTransient: Bool
+        var isSustained: Bool
+        var start: Double
+        var duration: Double
+        var intensity: Double
+        var sharpness: Double
+        var attack: Double
+        var decay: Double
+        var release: Double
+    }
+
+    struct ControlSegment: Sendable {
+        var start: Double
+        var value: Double
+        /// Index into `curves`, or -1 for a step.
+        var curve: Int
+    }
+
+    /// Haptic events sorted by start.
+    let events: ContiguousArray<EventRecord>
+    /// `prefixBoundEnd[i]`: an upper bound of the audible end of events 0...i (non-decreasing).
+    let prefixBoundEnd: ContiguousArray<Double>
+    /// Per haptic control (index of `HapticControls.haptic`), its steps and curves by start time.
+    let segments: [ContiguousArray<ControlSegment>]
+    let curves: ContiguousArray<ParameterCurve>
+
+    /// The pattern's length in seconds (`HapticPattern.duration`), without release tails.
+    public let duration: Double
+    /// Whether the pattern has at least one haptic event.
+    public let hasHapticContent: Bool
+
+    /// Precomputes everything `sample(at:controls:)` needs. Allocates; call at load time.
+    public init(pattern: HapticPattern) {
+        var records = ContiguousArray<EventRecord>()
+        for event in pattern.events where event.type.isHaptic {
+            func clamped(_ id: HapticEventParameterID) -> Double { id.range.clamp(event.value(of: id)) }
+            let duration = event.duration ?? 0
+            records.append(EventRecord(
+                isTransient: event.type == .hapticTransient,
+                isSustained: event.isSustained,
+                start: event.time,
+                duration: duration.isFinite ? max(duration, 0) : 0,
+                intensity: clamped(.hapticIntensity),
+                sharpness: clamped(.hapticSharpness),
+                attack: clamped(.attackTime),
+                decay: clamped(.decayTime),
+                release: clamped(.releaseTime)))
+        }
+        var bounds = ContiguousArray<Double>()
+        bounds.reserveCapacity(records.count)
+        var running = -Double.infinity
+        let longest = EnvelopeTiming.maximumSeconds
+        for record in records {
+            let end = record.isTransient
+                ? record.start + max(EnvelopeTiming.transientSeconds, longest) + longest
+                : record.start + record.duration + longest
+            running = max(running, end)
+            bounds.append(running)
+        }
+        events = records
+        prefixBoundEnd = bounds
+
+        var curveList = ContiguousArray<ParameterCurve>()
+        var perControl = [ContiguousArray<ControlSegment>](repeating: [], count: HapticControls.haptic.count)
+        for parameter in pattern.dynamicParameters {
+            guard let index = HapticControls.index(of: parameter.id) else { continue }
+            perControl[index].append(ControlSegment(start: parameter.time, value: parameter.value, curve: -1))
+        }
+        for curve in pattern.parameterCurves where !curve.controlPoints.isEmpty {
+            guard let index = HapticControls.index(of: curve.id) else { continue }
+            perControl[index].append(ControlSegment(start: curve.time, value: 0, curve: curveList.count))
+            curveList.append(curve)
+        }
+        // Stable sort by start: steps were appended before curves, so a curve wins a tie.
+        segments = perControl.map { list in
+            ContiguousArray(list.enumerated().sorted {
+                $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
+            }.map(\.element))
+        }
+        curves = curveList
+        duration = pattern.duration
+        hasHapticContent = !records.isEmpty
+    }
+
+    /// The pattern's own control values at pattern time `t` (seconds), before the game's controls.
+    /// O(log n) per control; no allocation.
+    public func patternControls(at t: Double) -> HapticControls {
+        var controls = HapticControls.neutral
+        for index in 0..<segments.count {
+            let list = segments[index]
+            // Last segment with start <= t.
+            var low = 0
+            var high = list.count
+            while low < high {
+                let mid = (low + high) / 2
+                if list[mid].start <= t { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0 else { continue }
+            let segment = list[low - 1]
+            let id = HapticControls.haptic[index]
+            let raw = segment.curve < 0 ? segment.value : (curves[segment.curve].value(at: t) ?? id.defaultValue)
+            controls[index: index] = id.range.clamp(raw)
+        }
+        return controls
+    }
+
+    /// The signal at pattern time `t` (seconds) with the game's `controls`.
+    ///
+    /// Any t is allowed (negative: before the pattern, silent and active). Cost: O(log n) plus the
+    /// events that may still sound at t; no allocation. Thread-safe (reads immutable storage).
+    public func sample(at t: Double, controls game: HapticControls = .neutral) -> VoiceSample {
+        var isActive = t < duration
+        guard t.isFinite, !events.isEmpty else {
+            return VoiceSample(signal: .silent, isActive: isActive && t.isFinite)
+        }
+        let controls = patternControls(at: t).composed(with: game)
+        var sumIntensity = 0.0
+        var sumWeightedSharpness = 0.0
+        let range = candidateRange(at: t)
+        for index in range {
+            let event = events[index]
+            let (level, end) = VoiceEvaluator.envelope(event, local: t - event.start, controls: controls)
+            if t - event.start < end { isActive = true }
+            guard level > 0 else { continue }
+            let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity) * level
+            sumIntensity += intensity
+            sumWeightedSharpness += intensity * VoiceEvaluator.clamp01(event.sharpness + controls.sharpness)
+        }
+        guard sumIntensity > 0 else { return VoiceSample(signal: .silent, isActive: isActive) }
+        let signal = HapticSignal(intensity: min(sumIntensity, 1),
+                                  sharpness: VoiceEvaluator.clamp01(sumWeightedSharpness / sumIntensity))
+        return VoiceSample(signal: signal, isActive: isActive)
+    }
+
+    /// The strongest transient whose start lies in the window `from...through` (pattern seconds;
+    /// `from` itself counts only when `includingFrom`), as its peak signal with the controls at its
+    /// start; nil when none. Players use it so that no transient is lost inside a long frame.
+    /// O(log n + transients in the window); no allocation.
+    public func strongestTransient(from: Double, through: Double, includingFrom: Bool,
+                                   controls game: HapticControls = .neutral) -> HapticSignal? {
+        guard from <= through else { return nil }
+        var low = 0
+        var high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            let start = events[mid].start
+            if includingFrom ? start < from : start <= from { low = mid + 1 } else { high = mid }
+        }
+        var best: HapticSignal? = nil
+        var index = low
+        while index < events.count, events[index].start <= through {
+            let event = events[index]
+            index += 1
+            guard event.isTransient else { continue }
+            let controls = patternControls(at: event.start).composed(with: game)
+            let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity)
+            guard intensity > 0, intensity > (best?.intensity ?? 0) else { continue }
+            best = HapticSignal(intensity: intensity,
+                                sharpness: VoiceEvaluator.clamp01(event.sharpness + controls.sharpness))
+        }
+        return best
+    }
+
+    /// The fade to play when the player stops at pattern time `t`. O(log n + sounding events).
+    public func releaseTail(at t: Double, controls game: HapticControls = .neutral) -> ReleaseTail {
+        let initial = sample(at: t, controls: game).signal
+        var seconds = 0.0
+        if t.isFinite && !events.isEmpty {
+            let controls = patternControls(at: t).composed(with: game)
+            for index in candidateRange(at: t) {
+                let event = events[index]
+                guard !event.isTransient, event.isSustained else { continue }
+                let local = t - event.start
+                let release = EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
+                if local >= 0 && local < event.duration {
+                    seconds = max(seconds, release)
+                } else if local >= event.duration && local < event.duration + release {
+                    seconds = max(seconds, event.duration + release - local)
+                }
+            }
+        }
+        return ReleaseTail(start: t, seconds: seconds, initial: initial)
+    }
+
+    /// Indices of events that started at or before t and may still sound at t.
+    private func candidateRange(at t: Double) -> Range<Int> {
+        // First index whose prefix bound end is > t: every event before it is over.
+        var low = 0
+        var high = prefixBoundEnd.count
+        while low < high {
+            let mid = (low + high) / 2
+            if prefixBoundEnd[mid] <= t { low = mid + 1 } else { high = mid }
+        }
+        let first = low
+        // First index whose start is > t.
+        low = first
+        high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].start <= t { low = mid + 1 } else { high = mid }
+        }
+        return first..<max(first, low)
+    }
+
+    /// Envelope level 0...1 at `local` seconds into the event, and the local time it ends.
+    static func envelope(_ event: EventRecord, local u: Double, controls: HapticControls) -> (level: Double, end: Double) {
+        let attack = EnvelopeTiming.seconds(normalized: event.attack + controls.attackTime)
+        if event.isTransient {
+            let decay = EnvelopeTiming.seconds(normalized: event.decay + controls.decayTime)
+            let hold = max(attack, EnvelopeTiming.transientSeconds)
+            let end = hold + decay
+            if u < 0 || u >= end { return (0, end) }
+            if u < attack { return (u / attack, end) }
+            if u < hold { return (1, end) }
+            return (1 - (u - hold) / decay, end)
+        }
+        let length = event.duration
+        if event.isSustained {
+            let release = EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
+            let end = length + release
+            if u < 0 || u >= end { return (0, end) }
+            if u < length { return (attack > 0 ? min(1, u / attack) : 1, end) }
+            let reached = attack > 0 ? min(1, length / attack) : 1
+            return (reached * (1 - (u - length) / release), end)
+        }
+        if u < 0 || u >= length { return (0, length) }
+        if u < attack { return (u / attack, length) }
+        return ((length - u) / (length - attack), length)
+    }
+
+    @inline(__always)
+    static func clamp01(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
+}
