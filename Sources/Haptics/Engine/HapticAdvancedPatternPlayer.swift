@@ -1,0 +1,64 @@
+/// A player with looping, rate, seeking, pausing, muting and a completion handler, after Core
+/// Haptics' `CHHapticAdvancedPatternPlayer`. Same threading and timing rules as `HapticPatternPlayer`.
+public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
+    /// Whether playback wraps at `loopEnd`. A looping player never finishes by itself; events that
+    /// cross the loop end are cut there. Default false.
+    public var loopEnabled: Bool {
+        get { loopEnabledValue }
+        set { reanchor(); loopEnabledValue = newValue }
+    }
+
+    /// Where the loop wraps, in pattern seconds (>= 0); 0 means the pattern's duration. Default 0.
+    public var loopEnd: Double {
+        get { loopEndValue }
+        set { reanchor(); loopEndValue = newValue.isFinite ? max(newValue, 0) : 0 }
+    }
+
+    /// Playback speed, > 0 (1 = as authored, 2 = twice as fast: every time in the pattern, including
+    /// transient length, envelope and release times, is halved). Takes effect from the last update.
+    public var playbackRate: Double {
+        get { rateValue }
+        set {
+            reanchor()
+            if newValue.isFinite && newValue > 0 { rateValue = newValue }
+        }
+    }
+
+    /// When true the player keeps running but contributes nothing to the mix. Default false.
+    public var isMuted: Bool {
+        get { isMutedValue }
+        set { isMutedValue = newValue }
+    }
+
+    /// Called once on the update thread when the player finishes: the pattern ended (after its
+    /// tails) or a stop's fade ended. Not called after `cancel()` or when the engine stops.
+    public var completionHandler: (() -> Void)? {
+        get { completion }
+        set { completion = newValue }
+    }
+
+    /// Moves playback to `offset` pattern seconds (>= 0), effective at the next update. Transients at
+    /// exactly `offset` are played. Works while playing or paused.
+    public func seek(toOffset offset: Double) throws(HapticEngineError) {
+        guard offset.isFinite else { throw .invalidTime }
+        try enqueue(.seek(max(offset, 0)), at: -.infinity)
+    }
+
+    /// Pauses at game time `time` (<= now: next update): the output goes silent at once and the
+    /// position is kept.
+    public func pause(atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.pause, at: time)
+    }
+
+    /// Resumes a paused player at game time `time` from where it paused.
+    public func resume(atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.resume, at: time)
+    }
+
+    /// Keeps the position continuous when rate or loop settings change between updates.
+    private func reanchor() {
+        guard phase == .playing, let now = engine?.evaluationTime, now >= anchorTime else { return }
+        anchorPosition = position(at: now)
+        anchorTime = now
+    }
+}

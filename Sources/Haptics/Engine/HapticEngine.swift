@@ -1,0 +1,260 @@
+/// The playback engine, after Core Haptics' `CHHapticEngine`: owns the outputs, the players and the
+/// mixer, and produces one frame of actuator levels per output each time the game calls `update(at:)`.
+///
+/// Timing: the engine has no clock of its own. `currentTime` is the game's frame clock, set by
+/// `update(at:)` (seconds, any origin, non-decreasing; a smaller time is treated as the previous
+/// one). Players are evaluated at `currentTime - presentationLatency`, so a long frame skips ahead.
+///
+/// Threads: not thread-safe. Create it, call every method, and receive every handler and output
+/// call on one thread, normally the game's update thread.
+///
+/// Cost: `update(at:)` is O(players × (log n + events sounding)) + O(cap × players) for the voice
+/// cap, and in steady state allocates nothing (storage is reserved up front; handlers are stored
+/// closures, never created per frame).
+public final class HapticEngine {
+    /// The outputs, in the order given at creation; players address them by index.
+    public let outputs: [any HapticOutput]
+    /// Mixer settings: category gains, master gain, off switch, voice cap.
+    public var mixer = HapticMixer()
+    /// The game time of the last `update(at:)`, in seconds (0 before the first).
+    public private(set) var currentTime: Double = 0
+    /// Delay applied to every player so haptics line up with a picture shown later, in seconds
+    /// (>= 0; default 0). A player started for game time T is heard from the first update >= T + latency.
+    public var presentationLatency: Double = 0 {
+        didSet { presentationLatency = presentationLatency.isFinite ? max(presentationLatency, 0) : 0 }
+    }
+    /// Whether the engine is running (`start()` called and not stopped since).
+    public private(set) var isRunning = false
+    /// When true every output receives zeros; players keep running. Default false.
+    public var isMutedForHaptics = false
+    /// Stored for audio outputs (a later issue); no effect on haptics. Default false.
+    public var isMutedForAudio = false
+    /// When true the engine stops itself with `.idleTimeout` after `idleTimeout` seconds without a
+    /// playing player, and a player's `start` restarts it. Default false.
+    public var isAutoShutdownEnabled = false
+    /// Seconds without players before an auto shutdown, > 0. Default 30.
+    public var idleTimeout: Double = 30
+    /// Called when the engine stops by itself or is stopped by `handleExternalStop`, on the update thread.
+    public var stoppedHandler: ((StoppedReason) -> Void)?
+    /// Called after `reset()` has stopped every player and silenced every output.
+    public var resetHandler: (() -> Void)?
+
+    var players: [HapticPatternPlayer] = []
+    private var drivers: [MotorDriver]
+    private var perceived: [ActuatorLevels]
+    private var kicks: [ActuatorSet]
+    private var sequenceCounter = 0
+    private var idleSince: Double? = nil
+    private var finishedHandler: (() -> FinishedAction)? = nil
+    private var isDestroyed = false
+    private var hasStarted = false
+
+    /// The time players are evaluated at: `currentTime - presentationLatency`.
+    public var evaluationTime: Double { currentTime - presentationLatency }
+
+    /// Creates a stopped engine for `outputs`. `voiceCapacity` players may be active at once without
+    /// the engine allocating (more are allowed; the storage then grows once).
+    public init(outputs: [any HapticOutput], voiceCapacity: Int = 64) {
+        self.outputs = outputs
+        drivers = outputs.map { MotorDriver(profile: $0.profile) }
+        perceived = Array(repeating: .zero, count: outputs.count)
+        kicks = Array(repeating: [], count: outputs.count)
+        players.reserveCapacity(max(voiceCapacity, 1))
+    }
+
+    /// The capabilities of output `index`, or nil when there is no such output.
+    public func capabilities(ofOutput index: Int) -> HapticCapabilities? {
+        outputs.indices.contains(index) ? outputs[index].capabilities : nil
+    }
+
+    /// Starts the engine. Throws `.engineDestroyed` after `invalidate()`.
+    public func start() throws(HapticEngineError) {
+        guard !isDestroyed else { throw .engineDestroyed }
+        isRunning = true
+        hasStarted = true
+        idleSince = nil
+    }
+
+    /// Stops the engine: every player ends without calling completion handlers and every output
+    /// receives one frame of zeros at once. `stoppedHandler` is not called (as in Core Haptics).
+    public func stop() {
+        halt()
+    }
+
+    /// Stops for an external reason the game or an adapter knows about (suspension, focus loss,
+    /// a device error) and calls `stoppedHandler` with it.
+    public func handleExternalStop(_ reason: StoppedReason) {
+        halt()
+        stoppedHandler?(reason)
+    }
+
+    /// Stops every player and silences every output, keeps the engine's running state, then calls
+    /// `resetHandler` (where the game recreates its players).
+    public func reset() {
+        let wasRunning = isRunning
+        halt()
+        isRunning = wasRunning
+        resetHandler?()
+    }
+
+    /// Stops for good (`.engineDestroyed`); later `start()` and player commands throw.
+    public func invalidate() {
+        halt()
+        isDestroyed = true
+        stoppedHandler?(.engineDestroyed)
+    }
+
+    /// Calls `handler` once, on the update thread, at the first update where no player is active any
+    /// more; its answer decides whether the engine stops. Replaces a previous handler.
+    public func notifyWhenPlayersFinished(_ handler: @escaping () -> FinishedAction) {
+        finishedHandler = handler
+    }
+
+    /// Makes a basic player for `pattern` on output `output`. Allocates (the evaluator); call at load time.
+    public func makePlayer(with pattern: HapticPattern, output: Int = 0, locality: HapticLocality = .body,
+                           category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticPatternPlayer {
+        guard !isDestroyed else { throw .engineDestroyed }
+        guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
+        return HapticPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
+                                   category: category, priority: priority)
+    }
+
+    /// Makes an advanced player (loop, rate, seek, pause/resume, mute, completion handler).
+    public func makeAdvancedPlayer(with pattern: HapticPattern, output: Int = 0, locality: HapticLocality = .body,
+                                   category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticAdvancedPatternPlayer {
+        guard !isDestroyed else { throw .engineDestroyed }
+        guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
+        return HapticAdvancedPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
+                                           category: category, priority: priority)
+    }
+
+    /// Advances every player to game time `frameTime` (seconds) and sends one frame to each output.
+    /// Call once per frame while running (calls while stopped do nothing). See the type's cost note.
+    public func update(at frameTime: Double) {
+        guard isRunning, frameTime.isFinite else { return }
+        currentTime = max(frameTime, currentTime)
+        for output in outputs where !output.isConnected {
+            handleExternalStop(.gameControllerDisconnected)
+            return
+        }
+        let time = evaluationTime
+        for player in players {
+            player.render(at: time, profile: drivers[player.outputIndex].profile)
+        }
+        admitVoices()
+        mix()
+        for index in outputs.indices {
+            let levels: ActuatorLevels
+            if isMutedForHaptics || !mixer.isEnabled {
+                drivers[index].reset()
+                levels = .zero
+            } else {
+                levels = drivers[index].drive(perceived: perceived[index], kick: kicks[index], at: currentTime)
+            }
+            outputs[index].receive(HapticFrame(time: currentTime, levels: levels))
+        }
+        retireFinishedPlayers()
+        checkIdle()
+    }
+
+    // MARK: - Internals
+
+    func nextSequence() -> Int {
+        sequenceCounter += 1
+        return sequenceCounter
+    }
+
+    /// Registers a player that gets a command, restarting an idle-stopped engine for a start.
+    func prepareToPlay(_ player: HapticPatternPlayer, isStart: Bool) throws(HapticEngineError) {
+        guard !isDestroyed else { throw .engineDestroyed }
+        if !isRunning {
+            guard isStart, isAutoShutdownEnabled, hasStarted else { throw .engineNotRunning }
+            isRunning = true
+        }
+        if !players.contains(where: { $0 === player }) {
+            if player.phase == .finished { player.phase = .idle }
+            players.append(player)
+        }
+        idleSince = nil
+    }
+
+    private func admitVoices() {
+        let cap = mixer.maximumAudibleVoices
+        for player in players {
+            player.isAdmitted = true
+            guard !player.contribution.isSilent else { continue }
+            var beaten = 0
+            for other in players where other !== player && !other.contribution.isSilent {
+                if other.priority > player.priority || (other.priority == player.priority && other.sequence > player.sequence) {
+                    beaten += 1
+                }
+            }
+            player.isAdmitted = beaten < cap
+        }
+    }
+
+    private func mix() {
+        for index in outputs.indices {
+            perceived[index] = .zero
+            kicks[index] = []
+        }
+        let master = mixer.masterGain
+        for player in players where player.isAdmitted && !player.contribution.isSilent {
+            let gain = master * mixer[player.category]
+            let c = player.contribution
+            var sum = perceived[player.outputIndex]
+            sum.lowFrequency = min(1, sum.lowFrequency + gain * c.lowFrequency)
+            sum.highFrequency = min(1, sum.highFrequency + gain * c.highFrequency)
+            sum.leftTrigger = min(1, sum.leftTrigger + gain * c.leftTrigger)
+            sum.rightTrigger = min(1, sum.rightTrigger + gain * c.rightTrigger)
+            perceived[player.outputIndex] = sum
+            if gain > 0 { kicks[player.outputIndex].formUnion(player.kick) }
+        }
+    }
+
+    private func retireFinishedPlayers() {
+        var index = players.count - 1
+        while index >= 0 {
+            let player = players[index]
+            if player.phase == .finished || (player.phase == .idle && player.pending.isEmpty) {
+                players.remove(at: index)
+                if player.phase == .finished, let completion = player.completion { completion() }
+            }
+            index -= 1
+        }
+        if players.isEmpty, let handler = finishedHandler {
+            finishedHandler = nil
+            if handler() == .stopEngine { halt() }
+        }
+    }
+
+    private func checkIdle() {
+        guard isRunning else { return }
+        if !players.isEmpty {
+            idleSince = nil
+            return
+        }
+        let since = idleSince ?? currentTime
+        idleSince = since
+        if isAutoShutdownEnabled && currentTime - since >= idleTimeout {
+            halt()
+            stoppedHandler?(.idleTimeout)
+        }
+    }
+
+    private func halt() {
+        for player in players {
+            player.pending.removeAll(keepingCapacity: true)
+            player.phase = .finished
+            player.contribution = .zero
+        }
+        players.removeAll(keepingCapacity: true)
+        let wasRunning = isRunning
+        isRunning = false
+        idleSince = nil
+        for index in outputs.indices {
+            drivers[index].reset()
+            if wasRunning || hasStarted { outputs[index].receive(HapticFrame(time: currentTime, levels: .zero)) }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+/// Plays one pattern on one output of a `HapticEngine`, after Core Haptics' `CHHapticPatternPlayer`.
+///
+/// Made by `HapticEngine.makePlayer(with:...)`. Commands take a time in the game's clock (the clock
+/// passed to `HapticEngine.update(at:)`); a time at or before `engine.currentTime` (for example 0)
+/// means "at the next update". A command runs on the first update whose time is >= its time, with
+/// its effect computed as of its time, so a late frame skips ahead instead of stretching effects.
+///
+/// Not thread-safe: use a player only on the thread that calls `update(at:)`.
+/// Each player is one voice: the mixer's priority, category and voice cap apply to it as a whole.
+public class HapticPatternPlayer {
+    enum Phase { case idle, playing, paused, releasing, finished }
+
+    weak var engine: HapticEngine?
+    /// The pattern's precomputed evaluator.
+    public let evaluator: VoiceEvaluator
+    /// Index of the engine output this player drives.
+    public let outputIndex: Int
+    /// Where on the controller the signal goes.
+    public let locality: HapticLocality
+    /// The mixer category (for its gain).
+    public var category: HapticCategory
+    /// Priority for the voice cap; higher is kept first. Any integer; default 0.
+    public var priority: Int
+
+    var phase: Phase = .idle
+    var sequence = 0
+    var anchorTime = 0.0
+    var anchorPosition = 0.0
+    var pausedPosition = 0.0
+    var rateValue = 1.0
+    var loopEnabledValue = false
+    var loopEndValue = 0.0
+    var isMutedValue = false
+    var completion: (() -> Void)? = nil
+
+    var gameControls = HapticControls.neutral
+    var curveStarts = [Double](repeating: 0, count: 5)
+    var curveSlots = [ParameterCurve?](repeating: nil, count: 5)
+    var pending: [PlayerCommand] = []
+
+    var windowStart = 0.0
+    var windowIncludesStart = true
+    var pulse = TransientPulse()
+    var tail = ReleaseTail(start: 0, seconds: 0, initial: .silent)
+    var tailStartTime = 0.0
+
+    // Written by `render`, read by the engine's mixer in the same update.
+    var contribution = ActuatorLevels.zero
+    var kick: ActuatorSet = []
+    var isAdmitted = true
+
+    init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, locality: HapticLocality,
+         category: HapticCategory, priority: Int) {
+        self.engine = engine
+        self.evaluator = VoiceEvaluator(pattern: pattern)
+        self.outputIndex = outputIndex
+        self.locality = locality
+        self.category = category
+        self.priority = priority
+        pending.reserveCapacity(16)
+    }
+
+    /// Whether the player is started and not yet finished (playing, paused or fading out).
+    public var isPlaying: Bool { phase == .playing || phase == .paused || phase == .releasing }
+
+    /// The playback position in pattern seconds as of the engine's last update (wrapped into the
+    /// loop when looping). 0 before the first start.
+    public var currentPosition: Double {
+        switch phase {
+        case .playing: return wrapped(anchorPosition + ((engine?.evaluationTime ?? anchorTime) - anchorTime) * rateValue)
+        case .paused: return wrapped(pausedPosition)
+        case .releasing: return tail.start
+        case .idle, .finished: return 0
+        }
+    }
+
+    /// Starts the pattern from its beginning at game time `time` (seconds; <= now: next update).
+    /// Starting a playing player restarts it. Throws when the engine is stopped (unless auto shutdown
+    /// restarts it) or gone.
+    public func start(atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.start, at: time)
+    }
+
+    /// Stops at game time `time`: sustained continuous events fade out over their release time,
+    /// everything else is cut; the completion handler runs when the fade ends.
+    public func stop(atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.stop, at: time)
+    }
+
+    /// Sends dynamic parameters (game controls) at game time `time` + each parameter's `time`.
+    /// A sent value replaces the previous value or curve of the same control; it composes with
+    /// the pattern's own controls (docs/engine.md). Audio controls are ignored.
+    public func sendParameters(_ parameters: [DynamicParameter], atTime time: Double) throws(HapticEngineError) {
+        for parameter in parameters {
+            try enqueue(.parameter(parameter.id, parameter.value), at: time + parameter.time)
+        }
+    }
+
+    /// Schedules a curve of a game control starting at game time `time` + `curve.time`; point times
+    /// are relative to that start. Replaces the control's previous value or curve when it starts.
+    public func scheduleParameterCurve(_ curve: ParameterCurve, atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.curve(curve), at: time + curve.time)
+    }
+
+    /// Stops at once without a fade, drops pending commands, and does not call the completion handler.
+    public func cancel() {
+        pending.removeAll(keepingCapacity: true)
+        phase = .finished
+        completion = nil
+        contribution = .zero
+        kick = []
+        pulse = TransientPulse()
+    }
+
+    // MARK: - Internals shared with the advanced player and the engine
+
+    func enqueue(_ kind: PlayerCommand.Kind, at time: Double) throws(HapticEngineError) {
+        guard time.isFinite else { throw .invalidTime }
+        guard let engine else { throw .engineDestroyed }
+        try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
+        let due = time <= engine.currentTime ? -Double.infinity : time
+        pending.append(PlayerCommand(kind: kind, time: due))
+    }
+
+    var loopLength: Double {
+        guard loopEnabledValue else { return 0 }
+        let end = loopEndValue > 0 ? loopEndValue : evaluator.duration
+        return end > 0 ? end : 0
+    }
+
+    func wrapped(_ position: Double) -> Double {
+        let length = loopLength
+        guard length > 0 else { return position }
+        let value = position.truncatingRemainder(dividingBy: length)
+        return value < 0 ? value + length : value
+    }
+
+    func position(at time: Double) -> Double { anchorPosition + (time - anchorTime) * rateValue }
+
+    /// Runs due commands and computes this frame's contribution. Called once per update by the
+    /// engine with the evaluation time (frame time minus presentation latency). No allocation.
+    func render(at time: Double, profile: MotorProfile) {
+        runDueCommands(upTo: time, profile: profile)
+        contribution = .zero
+        kick = []
+        switch phase {
+        case .idle, .finished, .paused:
+            return
+        case .releasing:
+            let t = tail.start + (time - tailStartTime) * rateValue
+            let signal = tail.signal(at: t)
+            contribution = MotorMapping.perceivedLevels(for: signal, locality: locality)
+            if tail.isFinished(at: t) { phase = .finished }
+        case .playing:
+            updateCurves(at: time)
+            let position = position(at: time)
+            let sample = evaluator.sample(at: wrapped(position), controls: gameControls)
+            detectTransients(through: position, at: time, profile: profile)
+            var levels = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
+            if pulse.isActive(at: time) {
+                levels = levels.maximum(with: pulse.levels)
+                if (pulse.isFresh && profile.kickSeconds > 0) || time < pulse.kickUntil {
+                    if pulse.levels.lowFrequency > 0 { kick.insert(.lowFrequency) }
+                    if pulse.levels.highFrequency > 0 { kick.insert(.highFrequency) }
+                    if pulse.levels.leftTrigger > 0 { kick.insert(.leftTrigger) }
+                    if pulse.levels.rightTrigger > 0 { kick.insert(.rightTrigger) }
+                }
+            }
+            pulse.isFresh = false
+            contribution = levels
+            if loopLength == 0 && !sample.isActive && !pulse.isActive(at: time) && time >= pulse.holdUntil {
+                phase = .finished
+            }
+        }
+        if isMutedValue { contribution = .zero; kick = [] }
+    }
+
+    private func runDueCommands(upTo time: Double, profile: MotorProfile) {
+        while true {
+            var best = -1
+            for index in pending.indices where pending[index].time <= time {
+                if best < 0 || pending[index].time < pending[best].time { best = index }
+            }
+            guard best >= 0 else { return }
+            let command = pending.remove(at: best)
+            apply(command.kind, at: command.time == -.infinity ? time : command.time, now: time)
+        }
+    }
+
+    private func apply(_ kind: PlayerCommand.Kind, at t: Double, now: Double) {
+        switch kind {
+        case .start:
+            phase = .playing
+            anchorTime = t
+            anchorPosition = 0
+            windowStart = 0
+            windowIncludesStart = true
+            pulse = TransientPulse()
+            sequence = engine?.nextSequence() ?? 0
+        case .stop:
+            if phase == .playing {
+                updateCurves(at: t)
+                tail = evaluator.releaseTail(at: wrapped(position(at: t)), controls: gameControls)
+                tailStartTime = t
+                phase = .releasing
+                pulse = TransientPulse()
+            } else if phase == .paused {
+                phase = .finished
+            }
+        case .pause:
+            if phase == .playing {
+                pausedPosition = position(at: t)
+                phase = .paused
+                pulse = TransientPulse()
+            }
+        case .resume:
+            if phase == .paused {
+                anchorTime = t
+                anchorPosition = pausedPosition
+                windowStart = pausedPosition
+                windowIncludesStart = false
+                phase = .playing
+            }
+        case .seek(let offset):
+            if phase == .playing {
+                anchorTime = t
+                anchorPosition = offset
+                windowStart = offset
+                windowIncludesStart = true
+                pulse = TransientPulse()
+            } else if phase == .paused {
+                pausedPosition = offset
+                windowStart = offset
+                windowIncludesStart = true
+            }
+        case .parameter(let id, let value):
+            if let index = HapticControls.index(of: id) {
+                gameControls[id] = value
+                curveSlots[index] = nil
+            }
+        case .curve(let curve):
+            if let index = HapticControls.index(of: curve.id), !curve.controlPoints.isEmpty {
+                curveSlots[index] = curve
+                curveStarts[index] = t
+                updateCurves(at: t)
+            }
+        }
+    }
+
+    private func updateCurves(at time: Double) {
+        for index in 0..<curveSlots.count {
+            guard let curve = curveSlots[index] else { continue }
+            let elapsed = max(time - curveStarts[index], 0)
+            gameControls[HapticControls.haptic[index]] = curve.value(at: curve.time + elapsed) ?? 0
+        }
+    }
+
+    /// Arms the transient pulse for the strongest transient whose onset the position passed since the
+    /// last frame (`windowStart` ... `position`, wrapped into the loop).
+    private func detectTransients(through position: Double, at time: Double, profile: MotorProfile) {
+        let from = windowStart
+        let includeFrom = windowIncludesStart
+        windowStart = position
+        windowIncludesStart = false
+        guard position >= from else { return }
+        var found: HapticSignal? = nil
+        let length = loopLength
+        if length <= 0 {
+            found = evaluator.strongestTransient(from: from, through: position, includingFrom: includeFrom, controls: gameControls)
+        } else {
+            let cycles = (position / length).rounded(.down) - (from / length).rounded(.down)
+            let a = wrapped(from)
+            let b = wrapped(position)
+            let lastInLoop = length.nextDown
+            if cycles == 0 {
+                found = evaluator.strongestTransient(from: a, through: b, includingFrom: includeFrom, controls: gameControls)
+            } else if cycles == 1 {
+                let first = evaluator.strongestTransient(from: a, through: lastInLoop, includingFrom: includeFrom, controls: gameControls)
+                let second = evaluator.strongestTransient(from: 0, through: b, includingFrom: true, controls: gameControls)
+                found = (first?.intensity ?? 0) >= (second?.intensity ?? 0) ? first : second
+            } else {
+                found = evaluator.strongestTransient(from: 0, through: lastInLoop, includingFrom: true, controls: gameControls)
+            }
+        }
+        guard let signal = found else { return }
+        pulse.levels = MotorMapping.perceivedLevels(for: signal, locality: locality)
+        pulse.holdUntil = time + profile.minimumTransientOnTime
+        pulse.kickUntil = time + profile.kickSeconds
+        pulse.isFresh = true
+    }
+}

@@ -1,0 +1,15 @@
+/// A player command waiting for its time (internal). `time` is `-infinity` for "at the next update".
+struct PlayerCommand {
+    enum Kind {
+        case start
+        case stop
+        case pause
+        case resume
+        case seek(Double)
+        case parameter(DynamicParameterID, Double)
+        case curve(ParameterCurve)
+    }
+
+    var kind: Kind
+    var time: Double
+}

@@ -1,0 +1,47 @@
+/// The motor model's formulas: signal to perceived actuator levels, perceived level to drive.
+///
+/// Pure functions, O(1), no allocation; safe from any thread.
+public enum MotorMapping {
+    /// The perceived level of each actuator for a signal sent to `locality`.
+    ///
+    /// Body: sharpness moves energy from the low to the high motor with a plateau in the middle,
+    ///
+    ///     low  = intensity * min(1, 2 * (1 - sharpness))
+    ///     high = intensity * min(1, 2 * sharpness)
+    ///
+    /// so sharpness 0 drives only the low motor, 1 only the high motor, and 0.5 both at full
+    /// intensity. Triggers take the intensity; sharpness is ignored. Inputs are clamped to 0...1.
+    public static func perceivedLevels(for signal: HapticSignal, locality: HapticLocality = .body) -> ActuatorLevels {
+        let intensity = VoiceEvaluator.clamp01(signal.intensity)
+        guard intensity > 0 else { return .zero }
+        let sharpness = VoiceEvaluator.clamp01(signal.sharpness)
+        switch locality {
+        case .body:
+            return ActuatorLevels(lowFrequency: intensity * min(1, 2 * (1 - sharpness)),
+                                  highFrequency: intensity * min(1, 2 * sharpness))
+        case .leftTrigger: return ActuatorLevels(leftTrigger: intensity)
+        case .rightTrigger: return ActuatorLevels(rightTrigger: intensity)
+        case .triggers: return ActuatorLevels(leftTrigger: intensity, rightTrigger: intensity)
+        }
+    }
+
+    /// The drive level for a perceived level, remapped into the motor's usable range:
+    ///
+    ///     drive = 0                                              if perceived <= 0
+    ///     drive = deadZone + min(perceived, 1) * (saturation - deadZone)   otherwise
+    ///
+    /// so any non-zero level is felt, perceived 1 is the level that feels full, and 0 stays exactly 0.
+    public static func drive(perceived: Double, profile: MotorProfile) -> Double {
+        guard perceived > 0 else { return 0 }   // also maps NaN to 0
+        return profile.deadZone + min(perceived, 1) * (profile.saturation - profile.deadZone)
+    }
+
+    /// `level` rounded to the profile's resolution (`2^bits - 1` steps). A non-zero level never
+    /// rounds to 0 (it becomes one step). Unchanged when the profile has no resolution limit.
+    public static func quantize(_ level: Double, profile: MotorProfile) -> Double {
+        guard let bits = profile.resolutionBits, level > 0 else { return level > 0 ? min(level, 1) : 0 }
+        let steps = Double((UInt64(1) << UInt64(bits)) - 1)
+        let rounded = (min(level, 1) * steps).rounded()
+        return max(rounded, 1) / steps
+    }
+}
