@@ -33,7 +33,8 @@ public enum MotorMapping {
     /// so any non-zero level is felt, perceived 1 is the level that feels full, and 0 stays exactly 0.
     public static func drive(perceived: Double, profile: MotorProfile) -> Double {
         guard perceived > 0 else { return 0 }   // also maps NaN to 0
-        return profile.deadZone + min(perceived, 1) * (profile.saturation - profile.deadZone)
+        let level = min(perceived, 1)
+        return profile.deadZone * (1 - level) + profile.saturation * level   // exact at both ends
     }
 
     /// `level` rounded to the profile's resolution (`2^bits - 1` steps). A non-zero level never
