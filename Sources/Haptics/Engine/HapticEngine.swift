@@ -104,8 +104,9 @@ public final class HapticEngine {
         stoppedHandler?(.engineDestroyed)
     }
 
-    /// Calls `handler` once, on the update thread, at the first update where no player is active any
-    /// more; its answer decides whether the engine stops. Replaces a previous handler.
+    /// Calls `handler` once, on the update thread, at the first update after which no player is
+    /// playing or has a command waiting (at once on the next update if there is none); its answer
+    /// decides whether the engine stops. Replaces a previous handler.
     public func notifyWhenPlayersFinished(_ handler: @escaping () -> FinishedAction) {
         finishedHandler = handler
     }
@@ -216,11 +217,15 @@ public final class HapticEngine {
         var index = players.count - 1
         while index >= 0 {
             let player = players[index]
-            if player.phase == .finished || (player.phase == .idle && player.pending.isEmpty) {
+            // A player with commands still waiting (a later start or stop) stays registered.
+            if (player.phase == .finished || player.phase == .idle) && player.pending.isEmpty {
                 players.remove(at: index)
-                if player.phase == .finished, let completion = player.completion { completion() }
             }
-            index -= 1
+            if player.didFinish {
+                player.didFinish = false
+                player.completion?()
+            }
+            index = min(index, players.count) - 1
         }
         if players.isEmpty, let handler = finishedHandler {
             finishedHandler = nil
@@ -246,6 +251,7 @@ public final class HapticEngine {
         for player in players {
             player.pending.removeAll(keepingCapacity: true)
             player.phase = .finished
+            player.didFinish = false
             player.contribution = .zero
         }
         players.removeAll(keepingCapacity: true)

@@ -22,7 +22,11 @@ public class HapticPatternPlayer {
     /// Priority for the voice cap; higher is kept first. Any integer; default 0.
     public var priority: Int
 
-    var phase: Phase = .idle
+    var phase: Phase = .idle {
+        didSet { if phase == .finished && oldValue != .finished { didFinish = true } }
+    }
+    /// Set when the player reaches `.finished`; the engine calls the completion handler and clears it.
+    var didFinish = false
     var sequence = 0
     var anchorTime = 0.0
     var anchorPosition = 0.0
@@ -106,7 +110,7 @@ public class HapticPatternPlayer {
     public func cancel() {
         pending.removeAll(keepingCapacity: true)
         phase = .finished
-        completion = nil
+        didFinish = false
         contribution = .zero
         kick = []
         pulse = TransientPulse()

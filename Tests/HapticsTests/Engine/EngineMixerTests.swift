@@ -155,6 +155,24 @@ struct EngineMixerTests {
         #expect(completions == 0)
     }
 
+    @Test("commands scheduled past a pattern's end still run; completion once per play")
+    func scheduledCommandsOutliveTheEnd() throws {
+        let rig = Rig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(
+            with: HapticPattern(events: [.continuous(at: 0, duration: 0.25, intensity: 1, sharpness: 0)]))
+        var completions = 0
+        player.completionHandler = { completions += 1 }
+        try player.start(atTime: 0)
+        try player.start(atTime: 1)          // a restart scheduled ahead
+        rig.frame()
+        #expect(rig.frame(at: 0.5) == .zero)
+        #expect(completions == 1)
+        #expect(rig.frame(at: 1) == Rig.body(1, 0))
+        #expect(rig.frame(at: 1.5) == .zero)
+        #expect(completions == 2)
+    }
+
     @Test("CSV: one row per output per frame under the fixed header")
     func csv() throws {
         let rig = Rig(profiles: [.virtual, .virtual])
