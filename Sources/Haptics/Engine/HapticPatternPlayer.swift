@@ -214,15 +214,15 @@ public class HapticPatternPlayer {
         case .pause:
             if phase == .playing {
                 pausedPosition = position(at: t)
+                windowStart = pausedPosition
+                windowIncludesStart = false
                 phase = .paused
                 pulse = TransientPulse()
             }
         case .resume:
             if phase == .paused {
                 anchorTime = t
-                anchorPosition = pausedPosition
-                windowStart = pausedPosition
-                windowIncludesStart = false
+                anchorPosition = pausedPosition   // the transient window continues from the pause (or a seek)
                 phase = .playing
             }
         case .seek(let offset):
