@@ -57,6 +57,8 @@ public final class VirtualGameController: Sendable {
     public let model: Model
     /// Whether SDL is told the pad has trigger motors (`SDL_GameControllerHasRumbleTriggers`).
     public let hasTriggerRumble: Bool
+    /// Whether SDL is told the pad has body motors (`SDL_GameControllerHasRumble`).
+    public let hasRumble: Bool
     private let attachedInstanceID = Atomic<Int32>(-1)
 
     /// SDL's instance id for this pad, stable while it is attached (device indices are not);
@@ -67,10 +69,12 @@ public final class VirtualGameController: Sendable {
     /// The game sees an `SDL_CONTROLLERDEVICEADDED` event on its next `SDL_PumpEvents`.
     /// - Parameters:
     ///   - model: the pad it claims to be (default generic).
+    ///   - hasRumble: whether it has body motors (default true; false: a pad that cannot rumble).
     ///   - hasTriggerRumble: whether it has trigger motors (default: only the Xbox One model).
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
-    public init(model: Model = .generic, hasTriggerRumble: Bool? = nil) throws(SDLError) {
+    public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil) throws(SDLError) {
         self.model = model
+        self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
         var description = SDL_VirtualJoystickDesc()
         description.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
@@ -78,10 +82,12 @@ public final class VirtualGameController: Sendable {
         description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
         description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
         (description.vendor_id, description.product_id) = model.vendorProduct
-        description.Rumble = { userdata, low, high in
-            guard let userdata else { return -1 }
-            Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(low, high, trigger: false)
-            return 0
+        if hasRumble {
+            description.Rumble = { userdata, low, high in
+                guard let userdata else { return -1 }
+                Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(low, high, trigger: false)
+                return 0
+            }
         }
         if self.hasTriggerRumble {
             description.RumbleTriggers = { userdata, left, right in
@@ -120,6 +126,9 @@ public final class VirtualGameController: Sendable {
 
     /// Every trigger rumble call so far, oldest first (empty without trigger motors).
     public var triggerCalls: [RumbleCall] { recorder.withLock { $0.triggers } }
+
+    /// The last trigger levels SDL sent (`low` is the left trigger), or nil before any call.
+    public var lastTriggerRumble: RumbleCall? { recorder.withLock { $0.triggers.last } }
 
     /// The last body-motor levels SDL sent, or nil before any call.
     public var lastRumble: RumbleCall? { recorder.withLock { $0.rumble.last } }

@@ -1,0 +1,23 @@
+import Haptics
+
+/// What SDLHaptics knows about one open game controller. A value snapshot; cheap to copy.
+public struct ConnectedController: Hashable, Sendable {
+    /// SDL's instance id: stable while the pad stays connected (device indices are not).
+    public var instanceID: Int32
+    /// The name SDL gives the pad.
+    public var name: String
+    /// The pad family SDL reports (`SDL_GameControllerGetType`).
+    public var kind: ControllerKind
+    /// How the pad is connected, from its GUID.
+    public var bus: ControllerBus
+    /// `SDL_GameControllerHasRumble`: whether it has body motors SDL can drive.
+    public var hasRumble: Bool
+    /// `SDL_GameControllerHasRumbleTriggers`: whether it has trigger motors SDL can drive.
+    public var hasTriggerRumble: Bool
+    /// The motor profile chosen for it (`MotorProfile.forController`).
+    public var profile: MotorProfile
+    /// The player it is assigned to, 0-based (player 0 is the first), or nil when every slot is taken.
+    public var player: Int?
+    /// SDL's GUID as a 32-digit hex string; a pad plugged back in gets its previous player back by it.
+    public var guid: String
+}

@@ -1,0 +1,45 @@
+import Haptics
+
+/// One player's haptics: the rumble output for the pad assigned to that player and the engine
+/// that drives it. Internal to `GameHaptics`.
+final class PlayerSlot {
+    let player: Int
+    let output: SDLRumbleOutput
+    private(set) var engine: HapticEngine
+    /// The profile `engine` was made with.
+    private var engineProfile: MotorProfile
+    /// Instance id of the pad attached now, or nil.
+    var instanceID: Int32?
+    /// Whether a pad has ever been attached (a later attach is a reconnection: reset handler).
+    var hadPad = false
+    /// Gain from the battery policy, 0...1.
+    var batteryGain = 1.0
+
+    init(player: Int, voiceCapacity: Int) {
+        self.player = player
+        output = SDLRumbleOutput(name: "player\(player + 1)")
+        engine = HapticEngine(outputs: [output], voiceCapacity: voiceCapacity)
+        engineProfile = output.profile
+    }
+
+    /// Whether haptics posted for this player can be felt.
+    var canRumble: Bool { instanceID != nil && !output.profile.actuators.isEmpty }
+
+    /// Replaces the engine when the attached pad's profile differs from the one the engine was made
+    /// with (an engine reads its outputs' profiles once). Handlers, mixer and latency carry over;
+    /// players made on the old engine end with it (the reset handler recreates them).
+    func rebuildEngineIfNeeded(voiceCapacity: Int) {
+        guard engineProfile != output.profile else { return }
+        let old = engine
+        let fresh = HapticEngine(outputs: [output], voiceCapacity: voiceCapacity)
+        fresh.mixer = old.mixer
+        fresh.presentationLatency = old.presentationLatency
+        fresh.stoppedHandler = old.stoppedHandler
+        fresh.resetHandler = old.resetHandler
+        fresh.isMutedForHaptics = old.isMutedForHaptics
+        old.stoppedHandler = nil
+        old.stop()
+        engine = fresh
+        engineProfile = output.profile
+    }
+}
