@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
+        .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +45,13 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Single-feature examples (raylib-style, one file each), smoke-run by ExampleTests.
+        .executableTarget(
+            name: "example-pattern-on-pad",
+            dependencies: ["Haptics", "HapticsSDL", "CSDL2"],
+            path: "Demo/Examples/PatternOnPad",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HapticsTests",
             dependencies: [
@@ -60,6 +68,11 @@ let package = Package(
         .testTarget(
             name: "HapticsCLITests",
             dependencies: ["hapticsctl"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ExampleTests",
+            dependencies: ["example-pattern-on-pad"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -33,8 +33,8 @@ public final class SDLRumbleOutput: HapticOutput {
     }
     /// What this output has asked of SDL since it was created.
     public private(set) var statistics = RumbleStatistics()
-    /// The levels most recently sent to the pad, as SDL values (low, high, left trigger, right trigger).
-    public private(set) var sentValues: (low: UInt16, high: UInt16, leftTrigger: UInt16, rightTrigger: UInt16) = (0, 0, 0, 0)
+    /// The levels most recently sent to the pad, in SDL's units (for HUD meters and tests).
+    public private(set) var sentValues = RumbleValues.off
 
     private var controller: OpaquePointer?
     private var hasTriggers = false
@@ -62,7 +62,7 @@ public final class SDLRumbleOutput: HapticOutput {
         self.profile = profile
         quietUntil = -Double.infinity
         hasTriggers = profile.actuators.contains(.leftTrigger) || profile.actuators.contains(.rightTrigger)
-        sentValues = (0, 0, 0, 0)
+        sentValues = .off
     }
 
     /// Sends an explicit stop and forgets the pad (before it is closed, or after it was removed).
@@ -81,7 +81,7 @@ public final class SDLRumbleOutput: HapticOutput {
         statistics.stops += 1
         if SDL_GameControllerRumble(controller, 0, 0, 0) != 0 { statistics.failures += 1 }
         if hasTriggers, SDL_GameControllerRumbleTriggers(controller, 0, 0, 0) != 0 { statistics.failures += 1 }
-        sentValues = (0, 0, 0, 0)
+        sentValues = .off
     }
 
     public func receive(_ frame: HapticFrame) {

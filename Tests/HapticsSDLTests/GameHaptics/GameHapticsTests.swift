@@ -289,5 +289,29 @@ extension SDLTests {
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [0, 0])
         }
+
+        @Test("a pad's update interval holds: a Switch Pro pad (30 ms) gets at most one change per 30 ms of game time")
+        func updateRate() throws {
+            let pad = try VirtualGameController(model: .switchPro)
+            let rig = try GameHapticsRig()
+            rig.pump()
+            #expect(rig.haptics.controller(forPlayer: 0)?.profile.minimumUpdateInterval == 0.030)
+            // Intensity ramps from 0.1 to 1 over 1 s: the level changes on every 120 Hz frame.
+            let ramp = HapticPattern(events: [.continuous(at: 0, duration: 1, intensity: 1, sharpness: 0.5)],
+                                     parameterCurves: [ParameterCurve(.hapticIntensityControl, at: 0,
+                                                                      points: [.init(time: 0, value: 0.1), .init(time: 1, value: 1)])])
+            rig.haptics.play(ramp, player: 0)
+            var changeTimes: [Double] = []
+            var last = pad.rumbleCalls.count
+            for _ in 0..<120 {
+                rig.frames(1, step: 1.0 / 120.0)
+                if pad.rumbleCalls.count != last { changeTimes.append(rig.time); last = pad.rumbleCalls.count }
+            }
+            #expect(changeTimes.count >= 20, "the ramp is followed")
+            #expect(changeTimes.count <= 35, "but no faster than every 30 ms: \(changeTimes.count) changes")
+            for (earlier, later) in zip(changeTimes, changeTimes.dropFirst()) {
+                #expect(later - earlier >= 0.030 - 1e-9)
+            }
+        }
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// Runs an example executable that SwiftPM built beside the test bundle (same folder on Linux).
+enum ExampleRun {
+    static func folder() -> URL? {
+        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return URL(fileURLWithPath: exe).deletingLastPathComponent()
+    }
+
+    /// Runs `name ARGUMENTS` with the dummy SDL drivers; returns exit status and standard output.
+    static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let url = try #require(folder()?.appendingPathComponent(name), "no folder for the test executable")
+        try #require(FileManager.default.isExecutableFile(atPath: url.path), "\(name) was not built beside the tests")
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        environment["SDL_AUDIODRIVER"] = "dummy"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite("Examples run headless")
+struct ExampleTests {
+    @Test("pattern on a pad: pressing A on the virtual pad plays the heartbeat, and the pad ends at (0,0)")
+    func patternOnPad() throws {
+        let run = try ExampleRun.run("example-pattern-on-pad", ["--headless", "--frames", "240"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("frames: 240, plays: 1,"), "\(run.output)")
+        #expect(run.output.contains("last 0,0"), "\(run.output)")
+        let changes = run.output.split(separator: "rumble changes: ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(changes >= 2, "the heartbeat changes the motors: \(run.output)")
+    }
+}
