@@ -7,7 +7,7 @@ SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test hapticsctl bench clean help
+.PHONY: all deps build test hapticsctl bench presets examples clean help
 
 all: build
 
@@ -16,6 +16,8 @@ help:
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
+	@echo "make presets     rebuild the library's built-in copy of Assets/Patterns after editing a preset"
+	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 
 # Installs the Debian packages when SDL2's development files are not visible to pkg-config.
@@ -44,6 +46,13 @@ hapticsctl: deps
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
+
+presets:
+	scripts/embed-presets.sh
+
+examples: deps
+	$(SWIFT) build --product example-pattern-on-pad
+	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-pattern-on-pad --headless --frames 240
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -52,9 +52,15 @@ public final class GameHaptics {
     /// Players started through `play`, so `pause` can pause them; finished ones are pruned per update.
     var livePlayers: [HapticAdvancedPatternPlayer] = []
     var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+    /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Patterns.
+    /// Set a `PresetLibrary(folder:)` to tune presets from files while the game runs.
+    public var presets = PresetLibrary.builtIn() {
+        didSet { feedbackGenerators.removeAll() }
+    }
+    var feedbackGenerators: [Int: FeedbackGenerator] = [:]
     private let clockOrigin = SDL_GetPerformanceCounter()
     var suspendedByFocus = false
-    private var isShutDown = false
+    var isShutDown = false
 
     /// Starts SDL's game controller and event subsystems (reference-counted: a game that started
     /// them keeps its own reference) and opens every pad already connected.

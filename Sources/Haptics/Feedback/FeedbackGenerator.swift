@@ -1,0 +1,74 @@
+/// Plays `HapticFeedback` presets for one player, after UIKit's `UIFeedbackGenerator`: the base of
+/// `ImpactFeedbackGenerator`, `SelectionFeedbackGenerator`, `NotificationFeedbackGenerator` and
+/// `CanvasFeedbackGenerator`, and usable on its own for any feedback case (triggers use it).
+///
+/// Bound to a target (a `HapticEngine`, or `GameHaptics` in HapticsSDL) and a player. Each preset gets
+/// a small pool of reusable players: the first occurrence (or `prepare()`) allocates them, later ones
+/// do not. Rate limit: a preset played again sooner than `minimumInterval` seconds of game time after
+/// its last start is dropped (the call returns false), so sweeping through 100 menu items in a second
+/// does not make 100 pulses. Game thread only. Cost per occurrence: O(1), no allocation once prepared.
+open class FeedbackGenerator {
+    /// Where the feedback plays.
+    public let target: any HapticFeedbackTarget
+    /// The patterns played for each feedback case.
+    public let presets: PresetLibrary
+    /// The player whose device receives the feedback (0-based). Changing it drops the prepared voices.
+    public var player: Int {
+        didSet { if player != oldValue { pools.removeAll() } }
+    }
+    /// Shortest time between two starts of the same preset, in seconds of game time (>= 0).
+    public var minimumInterval: Double {
+        didSet { minimumInterval = minimumInterval.isFinite ? max(minimumInterval, 0) : 0 }
+    }
+    /// Per-preset rate limits that replace `minimumInterval` for those presets, in seconds, by preset
+    /// name. Default: `["Selection": 0.05]`, so any generator throttles selection ticks to 20 per second.
+    public var minimumIntervals: [String: Double] = ["Selection": 0.05]
+    /// How long `prepare()` keeps the device ready, in seconds. Default 2 (Apple: "a few seconds").
+    public var preparedSeconds: Double = 2
+
+    private var pools: [String: FeedbackVoicePool] = [:]
+
+    /// - Parameters:
+    ///   - target: where to play (an engine, or GameHaptics).
+    ///   - player: whose device (0-based; default 0).
+    ///   - presets: the preset patterns (default: the built-in copy).
+    ///   - minimumInterval: rate limit per preset, in seconds (default 0: none; see `minimumIntervals`).
+    public init(target: any HapticFeedbackTarget, player: Int = 0, presets: PresetLibrary = .builtIn(),
+                minimumInterval: Double = 0) {
+        self.target = target
+        self.player = player
+        self.presets = presets
+        self.minimumInterval = minimumInterval.isFinite ? max(minimumInterval, 0) : 0
+    }
+
+    /// The feedback cases `prepare()` readies; subclasses list theirs.
+    open var preparedFeedback: [HapticFeedback] { [] }
+
+    /// Readies the device and this generator's players so the next occurrences start with no
+    /// allocation and no engine start-up: makes the pooled players now and asks the target to stay
+    /// ready for `preparedSeconds` (GameHaptics restarts a stopped engine of a connected pad; an
+    /// engine target has nothing to warm up). After that the device may idle again; the players stay.
+    public func prepare() {
+        for feedback in preparedFeedback { _ = pool(for: feedback)?.fill(target: target, player: player) }
+        target.keepReady(player: player, until: target.feedbackTime + preparedSeconds)
+    }
+
+    /// Plays `feedback` now (at the next update). Returns false when it was rate-limited, its preset is
+    /// missing, or nothing can be felt for this player.
+    @discardableResult
+    public func play(_ feedback: HapticFeedback) -> Bool {
+        guard let pool = pool(for: feedback) else { return false }
+        let now = target.feedbackTime
+        if now - pool.lastStartTime < (minimumIntervals[pool.presetName] ?? minimumInterval) { return false }
+        return pool.start(target: target, player: player, intensity: feedback.intensity)
+    }
+
+    private func pool(for feedback: HapticFeedback) -> FeedbackVoicePool? {
+        let name = feedback.presetName
+        if let pool = pools[name] { return pool }
+        guard let pattern = presets.pattern(named: name) else { return nil }
+        let pool = FeedbackVoicePool(presetName: name, pattern: pattern, category: feedback.category)
+        pools[name] = pool
+        return pool
+    }
+}

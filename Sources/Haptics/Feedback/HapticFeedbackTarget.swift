@@ -1,0 +1,22 @@
+/// Where feedback generators and triggers play: something that makes and starts players for a
+/// player number. Implemented by `HapticEngine` (player = output index) and, in HapticsSDL, by
+/// `GameHaptics` (player = the game's player, routed to that player's pad).
+///
+/// Threads: every method is called on the game's update thread.
+public protocol HapticFeedbackTarget: AnyObject {
+    /// The game time now, in seconds (the time of the last update), for rate limits.
+    var feedbackTime: Double { get }
+    /// Makes a stopped player for `pattern` on `player`'s device, or nil when nothing can be felt
+    /// there (no device, no actuators, engine gone). Allocates; generators call it ahead of time.
+    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory) -> HapticAdvancedPatternPlayer?
+    /// Starts `voice` (made by this target) at the next update with `intensity` (0...1) applied as its
+    /// intensity control. Returns false when it cannot play now. O(1), no allocation.
+    func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool
+    /// Keeps `player`'s device ready to play without delay until game time `time` (see
+    /// `FeedbackGenerator.prepare()`); a target with nothing to warm up ignores it.
+    func keepReady(player: Int, until time: Double)
+}
+
+extension HapticFeedbackTarget {
+    public func keepReady(player: Int, until time: Double) {}
+}

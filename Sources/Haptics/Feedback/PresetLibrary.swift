@@ -1,0 +1,81 @@
+import Foundation
+
+/// The preset patterns, loaded by name: from a folder of AHAP files (designers tune them there while
+/// the game runs), or the copy built into the library.
+///
+/// Loading decodes and validates every file once (`load` / `reload`), off the per-frame path;
+/// `pattern(named:)` is then a dictionary lookup. A reload that finds a broken file keeps every
+/// pattern it had and reports the errors: the last good preset stays.
+/// Threads: not thread-safe; load and look up on one thread (normally the game's).
+public final class PresetLibrary {
+    /// Why a preset could not be loaded.
+    public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The file (or built-in name) that failed.
+        public var file: String
+        /// What went wrong, with the AHAP location when there is one.
+        public var message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    /// Where the patterns come from: a folder path, or nil for the built-in copy.
+    public let folder: String?
+    private var patterns: [String: HapticPattern] = [:]
+
+    /// The presets built into the library: the files of `Assets/Patterns` as they were when the
+    /// library was built (kept equal to the folder by a test).
+    public static func builtIn() -> PresetLibrary {
+        let library = PresetLibrary(folder: nil)
+        for (name, text) in BuiltInPresets.files {
+            // Built-in texts are checked by the test suite; a failure here would be a build defect.
+            if let pattern = try? AHAPDecoder().decode(text).pattern { library.patterns[name] = pattern }
+        }
+        return library
+    }
+
+    /// A library that reads `*.ahap` files from `folder` (call `load()`).
+    public init(folder: String?) {
+        self.folder = folder
+    }
+
+    /// Every preset name known, sorted.
+    public var names: [String] { patterns.keys.sorted() }
+
+    /// The pattern of the preset `name` (a file name without `.ahap`), or nil.
+    public func pattern(named name: String) -> HapticPattern? { patterns[name] }
+
+    /// The pattern that plays `feedback`, or nil when its preset is missing.
+    public func pattern(for feedback: HapticFeedback) -> HapticPattern? { patterns[feedback.presetName] }
+
+    /// Reads every `*.ahap` file of the folder. Files that decode replace their presets; files that do
+    /// not are reported and their previous pattern (if any) stays. Returns the errors (empty: all good).
+    /// Cost: reads and decodes every file; call at load time or when a designer saved a file.
+    @discardableResult
+    public func load() -> [LoadError] {
+        guard let folder else { return [] }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+                .filter { $0.hasSuffix(".ahap") }.sorted()
+        } catch {
+            return [LoadError(file: folder, message: "cannot list the folder: \(error.localizedDescription)")]
+        }
+        var errors: [LoadError] = []
+        for file in names {
+            let path = (folder as NSString).appendingPathComponent(file)
+            do {
+                let document = try AHAPDecoder().decode(contentsOfFile: path)
+                patterns[String(file.dropLast(5))] = document.pattern
+            } catch {
+                let first = error.firstError
+                let detail = "\(first.whereDescription): \(first.message)"
+                errors.append(LoadError(file: path, message: detail))
+            }
+        }
+        return errors
+    }
+
+    /// The preset names `HapticFeedback` needs that this library lacks (empty when complete).
+    public var missingFeedbackPresets: [String] {
+        HapticFeedback.allPresetCases.map(\.presetName).filter { patterns[$0] == nil }
+    }
+}
