@@ -41,6 +41,8 @@ let package = Package(
             name: "hapticsctl",
             dependencies: [
                 "Haptics",
+                "HapticsSDL",
+                "CSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -14,7 +14,8 @@ struct HapticsCtl: ParsableCommand {
         discussion: """
         Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error.
         """,
-        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self]
+        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self,
+                      DevicesCommand.self, PlayCommand.self]
     )
 
     /// Exit status for a usage error.
