@@ -2,16 +2,18 @@
 # it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsdl2-dev pkg-config
+APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test hapticsctl bench presets examples clean help
+.PHONY: all deps build test demo demo-headless hapticsctl bench presets examples clean help
 
 all: build
 
 help:
+	@echo "make demo        install what is missing, build and play the demo game (window, gamepad or keyboard)"
+	@echo "make demo-headless  run the demo's scripted tour headless; writes demo-trace.csv, demo-events.csv, demo.bmp"
 	@echo "make test        install what is missing, build, run every test (headless SDL)"
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
@@ -24,13 +26,14 @@ help:
 deps:
 	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
 		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
-	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null; then \
-		echo "deps: SDL2 $$(pkg-config --modversion sdl2) found"; \
+	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ]; then \
+		echo "deps: SDL2 $$(pkg-config --modversion sdl2) and Chipmunk2D found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) && \
 		pkg-config --exists 'sdl2 >= 2.26' || { echo "error: SDL2 >= 2.26 still not found by pkg-config" >&2; exit 1; }; \
+		[ -f /usr/include/chipmunk/chipmunk.h ] || { echo "error: Chipmunk2D headers still missing (libchipmunk-dev)" >&2; exit 1; }; \
 	fi
 
 build: deps
@@ -39,6 +42,15 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) $(SWIFT) test --skip-build
+
+demo: deps
+	$(SWIFT) build -c release --product haptics-demo
+	$$($(SWIFT) build -c release --show-bin-path)/haptics-demo
+
+demo-headless: deps
+	$(SWIFT) build -c release --product haptics-demo
+	$(TEST_ENV) $$($(SWIFT) build -c release --show-bin-path)/haptics-demo --headless --script Demo/Scripts/tour.jsonl \
+		--trace demo-trace.csv --events demo-events.csv --screenshot demo.bmp
 
 hapticsctl: deps
 	$(SWIFT) build -c release --product hapticsctl

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
+        .executable(name: "haptics-demo", targets: ["haptics-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -47,6 +48,22 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The demo game (Demo/HapticsDemo) and its physics engine, Chipmunk2D (Debian: libchipmunk-dev).
+        // Only the demo links Chipmunk; the libraries never do.
+        .systemLibrary(
+            name: "CChipmunk",
+            path: "Demo/CChipmunk",
+            providers: [.apt(["libchipmunk-dev"])]
+        ),
+        .executableTarget(
+            name: "haptics-demo",
+            dependencies: [
+                "Haptics", "HapticsSDL", "CSDL2", "CChipmunk",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Demo/HapticsDemo",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Single-feature examples (raylib-style, one file each), smoke-run by ExampleTests.
         .executableTarget(
             name: "example-pattern-on-pad",
@@ -74,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["example-pattern-on-pad"],
+            dependencies: ["example-pattern-on-pad", "haptics-demo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -1,0 +1,30 @@
+import CChipmunk
+
+/// A walking enemy: paces between two points, hurts a player it touches, falls to punches.
+final class Enemy {
+    static let mass = 60.0
+    let body: OpaquePointer
+    let shape: OpaquePointer
+    let home: Double
+    var health = 60.0
+    var direction = 1.0
+    var isDefeated = false
+    var hitFlash = 0.0
+
+    init(x: Double, index: Int, world: PhysicsWorld) {
+        home = x
+        (body, shape) = world.addBox(mass: Self.mass, width: 0.9, height: 1.2, at: cpv(x, Level.restingY(size: 1.2)), material: .flesh, rotates: false, friction: 0)
+        world.setGroup(shape, 200 + index)
+    }
+
+    var position: cpVect { cpBodyGetPosition(body) }
+
+    func update(dt: Double) {
+        hitFlash = max(0, hitFlash - dt)
+        guard !isDefeated else { return }
+        if position.x > home + 2 { direction = -1 } else if position.x < home - 2 { direction = 1 }
+        var velocity = cpBodyGetVelocity(body)
+        velocity.x += (1.2 * direction - velocity.x) * 0.2
+        cpBodySetVelocity(body, velocity)
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CSDL2
+import Foundation
+import Haptics
+import HapticsSDL
+
+/// `haptics-demo`: a small game that shows every part of SDLHaptics. Play it with a gamepad (keyboard
+/// works too), or run it headless with scripted input for tests and CI.
+@main
+struct HapticsDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "haptics-demo",
+        abstract: "The SDLHaptics demo game.",
+        discussion: """
+        Keyboard: arrows or A/D walk, Shift runs, Space jumps, X punches, C drops a crate, R resets the block, \
+        Esc opens the menu (Up/Down/Left/Right/Enter in it). Gamepad: stick or d-pad, A jump, X punch, Y drop, \
+        right shoulder run, Start menu, B back.
+        """
+    )
+
+    @Flag(help: "Run without a window (SDL's dummy video driver) with virtual controllers.")
+    var headless = false
+
+    @Option(help: "Stop after this many frames (default: run until quit; headless: until the script ends).")
+    var frames: Int?
+
+    @Option(help: "Scripted input, JSON Lines: {\"time\": 1.0, \"action\": \"right\", \"down\": true}.")
+    var script: String?
+
+    @Option(help: "Write the actuator trace as CSV (time,output,low,high,left_trigger,right_trigger).")
+    var trace: String?
+
+    @Option(help: "Write a screenshot of the last frame as BMP.")
+    var screenshot: String?
+
+    @Option(help: "Write every haptic moment (time, player, name, intensity) as CSV.")
+    var events: String?
+
+    @Option(help: "Virtual controllers to attach in headless mode (0...2).")
+    var pads: Int = 1
+
+    func validate() throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        guard (0...2).contains(pads) else { throw ValidationError("--pads must be 0, 1 or 2") }
+    }
+
+    func run() throws {
+        let session = try DemoSession(options: self)
+        try session.run()
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite("The demo game, headless, on its scripted tour")
+struct DemoTests {
+    static let tour = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../../Demo/Scripts/tour.jsonl").standardized.path
+
+    struct Moment {
+        var time: Double
+        var name: String
+        var intensity: Double
+    }
+
+    struct TraceRow {
+        var time: Double
+        var low: Double
+        var high: Double
+    }
+
+    @Test("the tour produces every kind of haptic moment, at the pad too, with the heavy crate stronger than the light one")
+    func tour() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("trace.csv").path
+        let events = folder.appendingPathComponent("events.csv").path
+        let shot = folder.appendingPathComponent("shot.bmp").path
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--script", Self.tour, "--trace", trace, "--events", events, "--screenshot", shot])
+        #expect(run.status == 0, "\(run.output)")
+
+        let moments = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").dropFirst().map { line -> Moment in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            return Moment(time: Double(fields[0]) ?? -1, name: String(fields[2]), intensity: Double(fields[3]) ?? -1)
+        }
+        for surface in ["grass", "wood", "metal", "gravel", "stone"] {
+            #expect(moments.contains { $0.name == "footstep \(surface)" }, "a footstep on \(surface)")
+        }
+        for name in ["hit dealt", "hit received", "Success", "texture boulder start", "texture boulder stop", "Alignment"] {
+            #expect(moments.contains { $0.name.hasPrefix(name) }, "\(name)")
+        }
+        #expect(moments.filter { $0.name == "Selection" }.count >= 3, "moving through the menu ticks")
+        let light = try #require(moments.first { $0.name.hasPrefix("collision 2 kg") }, "the light crate lands")
+        let heavy = try #require(moments.first { $0.name.hasPrefix("collision 1000 kg") }, "the very heavy crate lands")
+        #expect(heavy.intensity > light.intensity * 2, "\(heavy) vs \(light)")
+
+        // What the pad received (the trace is what SDL was sent): the heavy landing delivers more drive
+        // over the 0.3 s after it (both start with the motor profile's full onset kick, so peaks alike).
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst().map { line -> TraceRow in
+            let fields = line.split(separator: ",")
+            return TraceRow(time: Double(fields[0]) ?? -1, low: Double(fields[2]) ?? -1, high: Double(fields[3]) ?? -1)
+        }
+        func drive(after time: Double) -> Double {
+            rows.filter { $0.time >= time && $0.time <= time + 0.3 }.map { $0.low + $0.high }.reduce(0, +)
+        }
+        #expect(drive(after: heavy.time) > drive(after: light.time) * 1.5,
+                "pad drive after heavy \(drive(after: heavy.time)) vs light \(drive(after: light.time))")
+        #expect(rows.last.map { $0.low == 0 && $0.high == 0 } == true, "the tour ends with the pad silent")
+        #expect(run.output.contains("virtual xboxOne: "), "\(run.output)")
+        #expect(run.output.contains("last 0,0"), "the pad gets (0,0) at shutdown")
+
+        // The screenshot: a 960x540 BMP with the level and HUD in many colours.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: shot)))
+        #expect(bytes.count > 960 * 540 * 3)
+        #expect(bytes.prefix(2) == [0x42, 0x4D])
+        let width = Int(bytes[18]) | Int(bytes[19]) << 8
+        #expect(width == 960)
+        let colours = Set(stride(from: 138, to: bytes.count - 4, by: 4 * 97).map { Int(bytes[$0]) << 16 | Int(bytes[$0 + 1]) << 8 | Int(bytes[$0 + 2]) })
+        #expect(colours.count >= 8, "a drawn scene, not a blank frame: \(colours.count) colours sampled")
+    }
+}
