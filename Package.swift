@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
+        .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
         .executable(name: "haptics-demo", targets: ["haptics-demo"]),
     ],
     dependencies: [
@@ -71,6 +72,12 @@ let package = Package(
             path: "Demo/Examples/PatternOnPad",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "example-generator-on-button",
+            dependencies: ["Haptics", "HapticsSDL", "CSDL2"],
+            path: "Demo/Examples/GeneratorOnButton",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HapticsTests",
             dependencies: [
@@ -91,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["example-pattern-on-pad", "haptics-demo"],
+            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "haptics-demo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -39,4 +39,16 @@ struct ExampleTests {
         let changes = run.output.split(separator: "rumble changes: ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         #expect(changes >= 2, "the heartbeat changes the motors: \(run.output)")
     }
+
+    @Test("generators on buttons: each button's generator plays once, the selection sweep is throttled, the pad ends at (0,0)")
+    func generatorOnButton() throws {
+        let run = try ExampleRun.run("example-generator-on-button", ["--headless", "--frames", "180"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("alignment 1, error 1, impact 1, selection "), "\(run.output)")
+        let ticks = run.output.split(separator: "selection ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        // 15 presses 33 ms apart, throttled to one tick per 50 ms: at least 5, at most 10.
+        #expect((5...10).contains(ticks), "\(ticks) selection ticks")
+        #expect(run.output.contains("success 1"))
+        #expect(run.output.contains("last 0,0"))
+    }
 }
