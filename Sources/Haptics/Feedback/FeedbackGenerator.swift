@@ -8,8 +8,9 @@
 /// its last start is dropped (the call returns false), so sweeping through 100 menu items in a second
 /// does not make 100 pulses. Game thread only. Cost per occurrence: O(1), no allocation once prepared.
 open class FeedbackGenerator {
-    /// Where the feedback plays.
-    public let target: any HapticFeedbackTarget
+    /// Where the feedback plays. Held weakly (a target such as GameHaptics keeps generators of its own);
+    /// once it is gone every occurrence returns false.
+    public private(set) weak var target: (any HapticFeedbackTarget)?
     /// The patterns played for each feedback case.
     public let presets: PresetLibrary
     /// The player whose device receives the feedback (0-based). Changing it drops the prepared voices.
@@ -49,6 +50,7 @@ open class FeedbackGenerator {
     /// ready for `preparedSeconds` (GameHaptics restarts a stopped engine of a connected pad; an
     /// engine target has nothing to warm up). After that the device may idle again; the players stay.
     public func prepare() {
+        guard let target else { return }
         for feedback in preparedFeedback { _ = pool(for: feedback)?.fill(target: target, player: player) }
         target.keepReady(player: player, until: target.feedbackTime + preparedSeconds)
     }
@@ -57,7 +59,7 @@ open class FeedbackGenerator {
     /// missing, or nothing can be felt for this player.
     @discardableResult
     public func play(_ feedback: HapticFeedback) -> Bool {
-        guard let pool = pool(for: feedback) else { return false }
+        guard let target, let pool = pool(for: feedback) else { return false }
         let now = target.feedbackTime
         if now - pool.lastStartTime < (minimumIntervals[pool.presetName] ?? minimumInterval) { return false }
         return pool.start(target: target, player: player, intensity: feedback.intensity)

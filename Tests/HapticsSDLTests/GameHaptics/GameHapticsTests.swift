@@ -313,5 +313,20 @@ extension SDLTests {
                 #expect(later - earlier >= 0.030 - 1e-9)
             }
         }
+
+        @Test("a GameHaptics that goes away releases SDL, also after feedback generators were used through it")
+        func releasesSDL() throws {
+            #expect(!SDLSubsystems.areRunning(.gameController), "no one else holds SDL at the start")
+            do {
+                let pad = try VirtualGameController()
+                let rig = try GameHapticsRig()
+                rig.pump()
+                rig.haptics.play(.success, player: 0)
+                ImpactFeedbackGenerator(target: rig.haptics).impactOccurred()
+                rig.frames(2)
+                #expect(pad.lastRumble != nil)
+            }
+            #expect(!SDLSubsystems.areRunning(.gameController), "deinit shut down and released the subsystem")
+        }
     }
 }
