@@ -68,7 +68,6 @@ final class DemoSession {
             pollEvents()
             script?.apply(upTo: time, to: &inputs)
             game.setPlayers(haptics.controllers.filter { $0.player != nil }.count)
-            let beforeGame = SDL_GetPerformanceCounter()
             game.update(inputs: inputs, dt: Self.frameSeconds)
             let afterGame = SDL_GetPerformanceCounter()
             haptics.update(at: time)
@@ -80,7 +79,7 @@ final class DemoSession {
             for index in inputs.indices { inputs[index].endFrame() }
             let end = SDL_GetPerformanceCounter()
             frameWork += Double(end - start) / frequency
-            hapticsWork += Double(afterHaptics - afterGame) / frequency + demoHapticsShare(beforeGame, afterGame, frequency)
+            hapticsWork += Double(afterHaptics - afterGame) / frequency
             frame += 1
             time += Self.frameSeconds
             if !options.headless {
@@ -94,7 +93,9 @@ final class DemoSession {
         haptics.shutdown()
         try writeOutputs()
         let averageFrame = frameWork / Double(max(frame, 1))
-        let averageHaptics = hapticsWork / Double(max(frame, 1))
+        // SDLHaptics' share: GameHaptics.update (engine, mixer, rumble output) plus the posts the game
+        // made during its update (DemoHaptics times them itself).
+        let averageHaptics = (hapticsWork + demoHaptics.postingSeconds) / Double(max(frame, 1))
         print(String(format: "frames: %d, average frame work %.3f ms (%.0f fps possible), SDLHaptics %.1f µs per frame (%.2f%% of the work, %.3f%% of a 60 Hz frame)",
                      frame, averageFrame * 1000, 1 / max(averageFrame, 1e-9), averageHaptics * 1e6,
                      100 * averageHaptics / max(averageFrame, 1e-12), 100 * averageHaptics / Self.frameSeconds))
@@ -107,11 +108,6 @@ final class DemoSession {
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
-
-    /// The game's calls into DemoHaptics happen inside its update; they are counted as haptics work
-    /// by timing the posts themselves (DemoHaptics keeps no clock), so this is 0 and the share reported
-    /// covers `GameHaptics.update` (engine, mixer, rumble output) — the per-frame cost.
-    private func demoHapticsShare(_ start: UInt64, _ end: UInt64, _ frequency: Double) -> Double { 0 }
 
     // MARK: - Input
 

@@ -20,6 +20,8 @@ final class DemoHaptics {
     private(set) var all: [Moment] = []
     /// How many players the game has (1 or 2).
     var playerCount = 1
+    /// Wall-clock seconds spent in this type's posting methods (SDLHaptics' share of the game's update).
+    private(set) var postingSeconds = 0.0
     private var textures: [String: HapticAdvancedPatternPlayer] = [:]
     private let footstepPatterns: [Material: HapticPattern]
     private let texturePattern: HapticPattern
@@ -38,6 +40,13 @@ final class DemoHaptics {
         texturePattern = HapticPattern(events: [.continuous(at: 0, duration: 1, intensity: 1, sharpness: 0.25)])
     }
 
+    /// Runs `work`, adding its wall-clock time to `postingSeconds`.
+    private func measured(_ work: () -> Void) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        work()
+        postingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
     private func log(_ name: String, player: Int, intensity: Double) {
         let moment = Moment(time: time, player: player, name: name, intensity: intensity)
         all.append(moment)
@@ -51,6 +60,10 @@ final class DemoHaptics {
     /// Weighting: the impulse (≈ reduced mass × relative speed) on a log curve, so 2 kg and 1000 kg
     /// feel clearly different and neither clips; players farther than 25 m feel nothing.
     func collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, playerXs: [Double]) {
+        measured { _collision(massA: massA, massB: massB, impulse: impulse, materials: materials, x: x, playerXs: playerXs) }
+    }
+
+    private func _collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, playerXs: [Double]) {
         let strength = min(1, log10(1 + impulse / 5) / log10(1 + 20_000 / 5))
         guard strength >= 0.08 else { return }
         let name = strength > 0.6 ? "impactHeavy" : (strength > 0.3 ? "impactMedium" : "impactLight")
@@ -66,6 +79,10 @@ final class DemoHaptics {
     }
 
     func footstep(surface: Material, speed: Double, player: Int) {
+        measured { _footstep(surface: surface, speed: speed, player: player) }
+    }
+
+    private func _footstep(surface: Material, speed: Double, player: Int) {
         let intensity = min(1, 0.55 + speed / 16)
         if let pattern = footstepPatterns[surface] ?? footstepPatterns[.stone] {
             haptics.play(pattern, player: player, intensity: intensity, category: .footstep)
@@ -75,6 +92,10 @@ final class DemoHaptics {
 
     /// A hit dealt or received; `direction` -1 from the left, +1 from the right.
     func hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int) {
+        measured { _hit(damage: damage, critical: critical, received: received, direction: direction, player: player) }
+    }
+
+    private func _hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int) {
         let intensity = min(1, damage / 40 * (critical ? 1.5 : 1))
         let feedback = HapticFeedback.impact(weight: received || critical ? .heavy : .medium, intensity: intensity)
         haptics.play(feedback, player: player)
@@ -87,6 +108,10 @@ final class DemoHaptics {
 
     /// A continuous texture driven by `value` 0...1; 0 stops it.
     func texture(id: String, value: Double, player: Int) {
+        measured { _texture(id: id, value: value, player: player) }
+    }
+
+    private func _texture(id: String, value: Double, player: Int) {
         if value <= 0.02 {
             if let voice = textures.removeValue(forKey: id) {
                 try? voice.stop(atTime: 0)
@@ -105,6 +130,10 @@ final class DemoHaptics {
     }
 
     func feedback(_ feedback: HapticFeedback, player: Int) {
+        measured { _feedback(feedback, player: player) }
+    }
+
+    private func _feedback(_ feedback: HapticFeedback, player: Int) {
         haptics.play(feedback, player: player)
         log(feedback.presetName, player: player, intensity: feedback.intensity)
     }
