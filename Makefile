@@ -7,7 +7,7 @@ SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test demo demo-headless hapticsctl bench presets examples clean help
+.PHONY: all deps build test demo demo-headless hapticsctl bench fuzz presets examples clean help
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
+	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
 	@echo "make presets     rebuild the library's built-in copy of Assets/Patterns after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
@@ -59,6 +60,12 @@ hapticsctl: deps
 bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
 
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= AHAPDecoding
+
+fuzz: deps
+	@for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; done
+
 presets:
 	scripts/embed-presets.sh
 
@@ -67,4 +74,4 @@ examples: deps
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-pattern-on-pad --headless --frames 240
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-fuzz Benchmarks/.build

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Builds and runs one libFuzzer target for a bounded time.
+#   scripts/fuzz.sh TARGET SECONDS        TARGET: a folder of Fuzz/ (AHAPDecoding, ...)
+# The target is compiled with every source file of the module it tests (-sanitize=fuzzer,address),
+# seeded from ../shared/corpus (and the shipped assets), and run with -max_total_time. A crash leaves
+# its input in .build-fuzz/TARGET/ as crash-*; turn it into a regression test. Exit status: libFuzzer's
+# (0 when nothing was found).
+set -eu
+cd "$(dirname "$0")/.."
+target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
+seconds=${2:-60}
+work=.build-fuzz/$target
+mkdir -p "$work/corpus"
+case "$target" in
+  AHAPDecoding)
+    module=Haptics
+    sources=$(find Sources/Haptics -name '*.swift' | sort)
+    for file in ../shared/corpus/ahap/*.ahap ../shared/corpus/ahap/invalid/* Assets/Patterns/*.ahap; do
+      [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
+    done
+    ;;
+  *)
+    echo "unknown fuzz target '$target' (see Fuzz/)" >&2; exit 2 ;;
+esac
+echo "fuzz: building $target"
+if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" -swift-version 6 \
+  $sources Fuzz/"$target"/*.swift -o "$work/fuzz-$target" > "$work/build.log" 2>&1; then
+  grep -v "ld.gold: warning" "$work/build.log" >&2; exit 1
+fi
+echo "fuzz: running $target for $seconds s (corpus: $work/corpus)"
+cd "$work"
+./fuzz-"$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 corpus 2>&1 | tee fuzz.log | grep -E "^(#[0-9]+ +(INITED|DONE)|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
+status=$(grep -c "ERROR: " fuzz.log || true)
+if [ "$status" != "0" ]; then echo "fuzz: $target found a problem: see $work/fuzz.log and $work/crash-*" >&2; exit 1; fi
+echo "fuzz: $target clean"
