@@ -37,6 +37,41 @@ public enum MotorMapping {
         return profile.deadZone * (1 - level) + profile.saturation * level   // exact at both ends
     }
 
+    /// The drive during a transient's onset kick, scaled by how strong the transient is:
+    ///
+    ///     kicked = drive + (kickLevel - drive) * min(perceived, 1)    if kickLevel > drive and drive > 0
+    ///     kicked = drive                                             otherwise
+    ///
+    /// A full-strength transient kicks at `kickLevel`; a light tap gets a proportionally small
+    /// overdrive (perceived 0.1 on the generic pad: 0.356 drive becomes 0.42, not 1.0), so a light
+    /// selection tick does not feel like a heavy impact for the kick's duration.
+    public static func kicked(drive: Double, perceived: Double, profile: MotorProfile) -> Double {
+        guard drive > 0, profile.kickLevel > drive else { return drive }
+        return drive + (profile.kickLevel - drive) * min(max(perceived, 0), 1)
+    }
+
+    /// The levels a profile without trigger motors feels from trigger levels: the left trigger
+    /// folds into the low-frequency motor and the right trigger into the high-frequency motor (same
+    /// side of the pad), each as the max with the body level, and their kicks follow. Levels are
+    /// returned unchanged when the profile has both trigger motors. Triggers the profile lacks are
+    /// zeroed after folding. O(1), no allocation.
+    public static func foldTriggers(_ levels: ActuatorLevels, kick: ActuatorSet,
+                                    into actuators: ActuatorSet) -> (ActuatorLevels, ActuatorSet) {
+        var result = levels
+        var resultKick = kick
+        if !actuators.contains(.leftTrigger) && levels.leftTrigger > 0 {
+            result.lowFrequency = max(result.lowFrequency, levels.leftTrigger)
+            result.leftTrigger = 0
+            if kick.contains(.leftTrigger) { resultKick.insert(.lowFrequency) }
+        }
+        if !actuators.contains(.rightTrigger) && levels.rightTrigger > 0 {
+            result.highFrequency = max(result.highFrequency, levels.rightTrigger)
+            result.rightTrigger = 0
+            if kick.contains(.rightTrigger) { resultKick.insert(.highFrequency) }
+        }
+        return (result, resultKick)
+    }
+
     /// `level` rounded to the profile's resolution (`2^bits - 1` steps). A non-zero level never
     /// rounds to 0 (it becomes one step). Unchanged when the profile has no resolution limit.
     public static func quantize(_ level: Double, profile: MotorProfile) -> Double {

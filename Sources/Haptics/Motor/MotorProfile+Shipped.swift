@@ -17,6 +17,13 @@ extension MotorProfile {
         minimumTransientOnTime: 0.12, kickLevel: 1, kickSeconds: 0.05,
         resolutionBits: 16, minimumUpdateInterval: 0.010)
 
+    /// Xbox One / Series pad over Bluetooth: as `xboxOne`, but SDL's driver needs at least 50 ms
+    /// between rumble packets on that bus.
+    public static let xboxOneBluetooth = MotorProfile(
+        name: "xboxOneBluetooth", actuators: .bodyAndTriggers, deadZone: 0.3, saturation: 0.86,
+        minimumTransientOnTime: 0.12, kickLevel: 1, kickSeconds: 0.05,
+        resolutionBits: 16, minimumUpdateInterval: 0.050)
+
     /// DualShock 4: 8-bit levels, written by SDL's HIDAPI thread that sleeps 10 ms after each write.
     public static let ps4 = MotorProfile(
         name: "ps4", actuators: .body, deadZone: 0.3, saturation: 0.86,
@@ -44,5 +51,5 @@ extension MotorProfile {
         resolutionBits: nil, minimumUpdateInterval: 0)
 
     /// Every shipped profile.
-    public static let shipped: [MotorProfile] = [.genericDualMotor, .xboxOne, .ps4, .ps5, .switchPro, .virtual]
+    public static let shipped: [MotorProfile] = [.genericDualMotor, .xboxOne, .xboxOneBluetooth, .ps4, .ps5, .switchPro, .virtual]
 }

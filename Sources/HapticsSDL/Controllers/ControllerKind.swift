@@ -41,7 +41,7 @@ extension MotorProfile {
     /// The shipped profile for a pad SDL reports as `kind` on `bus`, limited to the actuators the
     /// pad actually has (`hasRumble` for the body motors, `hasTriggerRumble` for the trigger motors).
     ///
-    /// Xbox One/Series pads over Bluetooth take the slower Bluetooth profile when one ships;
+    /// Xbox One/Series pads over Bluetooth take `xboxOneBluetooth` (50 ms between writes);
     /// Xbox 360, PS3 and unknown pads take the generic dual-motor profile; Joy-Cons the Switch Pro
     /// profile (same actuators); virtual pads the ideal `virtual` profile. Not per frame.
     public static func forController(kind: ControllerKind, bus: ControllerBus,
@@ -49,9 +49,7 @@ extension MotorProfile {
         var profile: MotorProfile
         switch kind {
         case .xboxOne:
-            profile = bus == .bluetooth
-                ? (MotorProfile.shipped.first { $0.name == "xboxOneBluetooth" } ?? .xboxOne)
-                : .xboxOne
+            profile = bus == .bluetooth ? .xboxOneBluetooth : .xboxOne
         case .ps4: profile = .ps4
         case .ps5: profile = .ps5
         case .switchPro, .joyCon: profile = .switchPro
