@@ -11,41 +11,63 @@ final class FeedbackVoicePool {
     let presetName: String
     let pattern: HapticPattern
     let category: HapticCategory
+    let locality: HapticLocality
+    let priority: Int
+    /// Voices loop their pattern (continuous textures).
+    let loops: Bool
     private var voices: [HapticAdvancedPatternPlayer] = []
     private var next = 0
     /// Game time of the last start, for rate limits.
     var lastStartTime = -Double.infinity
 
-    init(presetName: String, pattern: HapticPattern, category: HapticCategory) {
+    init(presetName: String, pattern: HapticPattern, category: HapticCategory,
+         locality: HapticLocality = .body, priority: Int = 0, loops: Bool = false) {
         self.presetName = presetName
         self.pattern = pattern
         self.category = category
+        self.locality = locality
+        self.priority = priority
+        self.loops = loops
         voices.reserveCapacity(Self.size)
     }
 
     /// Makes the voices now (allocates) so later starts do not.
     func fill(target: any HapticFeedbackTarget, player: Int) {
         while voices.count < Self.size,
-              let voice = target.makeFeedbackVoice(for: pattern, player: player, category: category) {
+              let voice = target.makeFeedbackVoice(for: pattern, player: player, category: category,
+                                                   locality: locality, priority: priority) {
+            voice.loopEnabled = loops
             voices.append(voice)
         }
     }
 
-    /// Starts a voice with `intensity`. Returns false when the target cannot play for `player`.
-    func start(target: any HapticFeedbackTarget, player: Int, intensity: Double) -> Bool {
+    /// Starts a voice with `intensity` (and, when given, `sharpness` as its sharpness control).
+    /// Returns the voice started, or nil when the target cannot play for `player`.
+    @discardableResult
+    func startVoice(target: any HapticFeedbackTarget, player: Int, intensity: Double, sharpness: Double? = nil) -> HapticAdvancedPatternPlayer? {
         for attempt in 0..<2 {
             if voices.isEmpty { fill(target: target, player: player) }
-            guard !voices.isEmpty else { return false }
+            guard !voices.isEmpty else { return nil }
             let index = voices.firstIndex { !$0.isPlaying } ?? (next % voices.count)
             next = index + 1
-            if target.startFeedbackVoice(voices[index], intensity: intensity) {
+            let voice = voices[index]
+            if let sharpness {
+                let value = sharpness.isFinite ? min(max(sharpness, -1), 1) : 0
+                try? voice.enqueue(.parameter(.hapticSharpnessControl, value), at: 0)
+            }
+            if target.startFeedbackVoice(voice, intensity: intensity) {
                 lastStartTime = target.feedbackTime
-                return true
+                return voice
             }
             // The engine behind the voices is gone or stopped: drop them and try fresh ones once.
             voices.removeAll(keepingCapacity: true)
-            if attempt == 1 { return false }
+            if attempt == 1 { return nil }
         }
-        return false
+        return nil
+    }
+
+    /// Starts a voice with `intensity`. Returns false when the target cannot play for `player`.
+    func start(target: any HapticFeedbackTarget, player: Int, intensity: Double) -> Bool {
+        startVoice(target: target, player: player, intensity: intensity) != nil
     }
 }

@@ -2,9 +2,12 @@
 extension HapticEngine: HapticFeedbackTarget {
     public var feedbackTime: Double { currentTime }
 
-    public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory) -> HapticAdvancedPatternPlayer? {
+    public var feedbackPlayerCount: Int { outputs.count }
+
+    public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
+                                  locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
         guard let capabilities = capabilities(ofOutput: player), capabilities.supportsHaptics else { return nil }
-        return try? makeAdvancedPlayer(with: pattern, output: player, category: category)
+        return try? makeAdvancedPlayer(with: pattern, output: player, locality: locality, category: category, priority: priority)
     }
 
     public func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {

@@ -6,9 +6,14 @@
 public protocol HapticFeedbackTarget: AnyObject {
     /// The game time now, in seconds (the time of the last update), for rate limits.
     var feedbackTime: Double { get }
-    /// Makes a stopped player for `pattern` on `player`'s device, or nil when nothing can be felt
-    /// there (no device, no actuators, engine gone). Allocates; generators call it ahead of time.
-    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory) -> HapticAdvancedPatternPlayer?
+    /// How many players there are (player numbers are 0..<feedbackPlayerCount); events for no
+    /// particular player go to each of them.
+    var feedbackPlayerCount: Int { get }
+    /// Makes a stopped player for `pattern` on `player`'s device at `locality` with `priority`, or
+    /// nil when nothing can be felt there (no device, no actuators, engine gone). Allocates;
+    /// generators and the mapping layer call it ahead of time or once per voice.
+    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
+                           locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer?
     /// Starts `voice` (made by this target) at the next update with `intensity` (0...1) applied as its
     /// intensity control. Returns false when it cannot play now. O(1), no allocation.
     func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool
@@ -19,4 +24,9 @@ public protocol HapticFeedbackTarget: AnyObject {
 
 extension HapticFeedbackTarget {
     public func keepReady(player: Int, until time: Double) {}
+
+    /// A body voice with priority 0.
+    public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory) -> HapticAdvancedPatternPlayer? {
+        makeFeedbackVoice(for: pattern, player: player, category: category, locality: .body, priority: 0)
+    }
 }

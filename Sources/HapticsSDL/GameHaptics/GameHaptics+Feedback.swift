@@ -5,9 +5,13 @@ import Haptics
 extension GameHaptics: HapticFeedbackTarget {
     public var feedbackTime: Double { currentTime }
 
-    public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory) -> HapticAdvancedPatternPlayer? {
+    public var feedbackPlayerCount: Int { slots.count }
+
+    public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
+                                  locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
         guard !isShutDown, slots.indices.contains(player), slots[player].canRumble else { return nil }
-        return try? slots[player].engine.makeAdvancedPlayer(with: pattern, output: 0, category: category)
+        return try? slots[player].engine.makeAdvancedPlayer(with: pattern, output: 0, locality: locality,
+                                                            category: category, priority: priority)
     }
 
     public func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {

@@ -1,0 +1,103 @@
+/// A TOML value as read from a config file, with the position where it starts.
+///
+/// Made by `TOMLReader`; read by the config decoders, which use `location` to say where a value
+/// is wrong. Load-time only: building and reading these allocates.
+public struct TOMLValue {
+    public enum Kind {
+        case string(String)
+        case integer(Int64)
+        case float(Double)
+        case boolean(Bool)
+        /// An offset or local date-time, date or time, kept as written (the schema uses none).
+        case dateTime(String)
+        case array([TOMLValue])
+        case table(TOMLTable)
+    }
+
+    public var kind: Kind
+    /// Where the value starts (line, column in UTF-8 bytes, byte offset).
+    public var location: SourceLocation
+
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The value's TOML type with an article, for messages: "a string", "an integer".
+    public var typeDescription: String {
+        switch kind {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .float: return "a float"
+        case .boolean: return "a boolean"
+        case .dateTime: return "a date-time"
+        case .array: return "an array"
+        case .table: return "a table"
+        }
+    }
+
+    /// The number of an integer or a float, else nil.
+    public var number: Double? {
+        switch kind {
+        case .integer(let value): return Double(value)
+        case .float(let value): return value
+        default: return nil
+        }
+    }
+
+    public var string: String? { if case .string(let value) = kind { return value }; return nil }
+    public var boolean: Bool? { if case .boolean(let value) = kind { return value }; return nil }
+    public var array: [TOMLValue]? { if case .array(let value) = kind { return value }; return nil }
+    public var table: TOMLTable? { if case .table(let value) = kind { return value }; return nil }
+}
+
+/// A TOML table: keys in the order they were first written, each with where the key was written.
+///
+/// A reference type so that the reader can extend a table that a header or a dotted key opened
+/// earlier; after reading, treat it as immutable.
+public final class TOMLTable {
+    /// One `key = value` entry.
+    public struct Entry {
+        public var key: String
+        /// Where the key (its last part, for a dotted key) was written.
+        public var keyLocation: SourceLocation
+        public var value: TOMLValue
+    }
+
+    /// The entries, in the order their keys first appeared.
+    public private(set) var entries: [Entry] = []
+    private var index: [String: Int] = [:]
+    /// Keys whose arrays were made by `[[key]]` headers (only those may grow by another header).
+    var tableArrays: Set<String> = []
+
+    /// How the table came to exist, for TOML's rules on redefinition.
+    enum Origin { case root, header, implicit, dotted, inline, arrayElement }
+    var origin: Origin
+    /// Where the table's header (or opening brace, or first dotted key) was written.
+    public let location: SourceLocation
+
+    init(origin: Origin, location: SourceLocation) {
+        self.origin = origin
+        self.location = location
+    }
+
+    /// The value of `key`, or nil.
+    public subscript(key: String) -> TOMLValue? {
+        index[key].map { entries[$0].value }
+    }
+
+    /// The entry of `key`, or nil.
+    public func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
+
+    /// Every key, in order.
+    public var keys: [String] { entries.map(\.key) }
+
+    func set(_ key: String, at keyLocation: SourceLocation, to value: TOMLValue) {
+        if let existing = index[key] {
+            entries[existing].value = value
+        } else {
+            index[key] = entries.count
+            entries.append(Entry(key: key, keyLocation: keyLocation, value: value))
+        }
+    }
+}

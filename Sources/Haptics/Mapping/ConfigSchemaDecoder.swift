@@ -1,0 +1,454 @@
+/// Reads a TOML tree into a `HapticMappingConfig`, collecting every problem with its position
+/// instead of stopping at the first. The schema it checks is documented in docs/config.md; keep
+/// the two in step. Load-time only.
+struct ConfigSchemaDecoder {
+    let file: String
+    let patternExists: (String) -> Bool
+    var diagnostics: [ConfigDiagnostic] = []
+
+    static let rootKeys = ["version", "defaults", "materials", "attenuation", "rule"]
+    static let defaultsKeys = ["walker_weight"]
+    static let materialKeys = ["sharpness", "gain"]
+    static let attenuationKeys = ["shape", "inner_radius", "falloff_distance"]
+    static let ruleKeys = ["name", "event", "materials", "surface", "tag", "custom", "texture", "feedback",
+                           "critical", "received", "pattern", "intensity", "sharpness", "attenuation",
+                           "trigger_bias", "cooldown", "coalesce", "priority", "category"]
+    static let sourceKeys = ["input", "curve", "input_range", "output_range", "clamp", "exponent", "points", "value"]
+    static let curveNames = ["linear", "power", "log", "table"]
+    static let categoryNames: [String: HapticCategory] = [
+        "ui": .ui, "impact": .impact, "footstep": .footstep, "texture": .texture,
+        "notification": .notification, "custom": .custom,
+    ]
+    /// Which match keys each event kind accepts.
+    static let matchKeys: [EventKindName: Set<String>] = [
+        .collision: ["materials", "tag"], .footstep: ["surface", "tag"], .hit: ["critical", "received", "tag"],
+        .texture: ["texture", "tag"], .custom: ["custom", "tag"], .feedback: ["feedback", "tag"],
+    ]
+
+    init(file: String, patternExists: @escaping (String) -> Bool) {
+        self.file = file
+        self.patternExists = patternExists
+    }
+
+    mutating func decodeRoot(_ root: TOMLTable) -> HapticMappingConfig {
+        var config = HapticMappingConfig()
+        checkKeys(root, allowed: Self.rootKeys, path: "")
+        if let entry = root.entry("version") {
+            if case .integer(let version) = entry.value.kind {
+                if version != 1 { report(entry.value.location, "version", "unsupported version \(version): expected 1") }
+            } else {
+                report(entry.value.location, "version", "expected an integer (1), found \(entry.value.typeDescription)")
+            }
+        }
+        if let defaults = table(root, "defaults", path: "defaults") {
+            checkKeys(defaults, allowed: Self.defaultsKeys, path: "defaults")
+            config.defaultWalkerWeight = number(defaults, "walker_weight", path: "defaults", range: 0.001...100_000,
+                                                expected: "a weight in kg > 0") ?? 70
+        }
+        if let materials = table(root, "materials", path: "materials") {
+            for entry in materials.entries {
+                let path = "materials.\(entry.key)"
+                guard case .table(let material) = entry.value.kind else {
+                    report(entry.value.location, path, "expected a table such as { sharpness = 0.8, gain = 1.0 }, found \(entry.value.typeDescription)")
+                    continue
+                }
+                checkKeys(material, allowed: Self.materialKeys, path: path)
+                config.materials[entry.key] = MaterialSettings(
+                    sharpness: number(material, "sharpness", path: path, range: 0...1, expected: "a number in 0...1") ?? 0.5,
+                    gain: number(material, "gain", path: path, range: 0...2, expected: "a number in 0...2") ?? 1)
+            }
+        }
+        if let attenuations = table(root, "attenuation", path: "attenuation") {
+            for entry in attenuations.entries {
+                let path = "attenuation.\(entry.key)"
+                guard case .table(let settings) = entry.value.kind else {
+                    report(entry.value.location, path, "expected a table with shape, inner_radius and falloff_distance, found \(entry.value.typeDescription)")
+                    continue
+                }
+                if let attenuation = decodeAttenuation(settings, path: path) { config.attenuations[entry.key] = attenuation }
+            }
+        }
+        if let entry = root.entry("rule") {
+            guard case .array(let elements) = entry.value.kind else {
+                report(entry.value.location, "rule", "expected rules written as [[rule]] tables, found \(entry.value.typeDescription)")
+                return config
+            }
+            for (index, element) in elements.enumerated() {
+                let path = "rule[\(index)]"
+                guard case .table(let table) = element.kind else {
+                    report(element.location, path, "expected a table, found \(element.typeDescription)")
+                    continue
+                }
+                if let rule = decodeRule(table, path: path, config: config) { config.rules.append(rule) }
+            }
+        }
+        return config
+    }
+
+    // MARK: Rules
+
+    mutating func decodeRule(_ table: TOMLTable, path: String, config: HapticMappingConfig) -> MappingRule? {
+        let before = diagnostics.count
+        checkKeys(table, allowed: Self.ruleKeys, path: path)
+        guard let eventEntry = table.entry("event") else {
+            report(table.location, path, "a rule needs 'event' (one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        guard let eventName = eventEntry.value.string else {
+            report(eventEntry.value.location, "\(path).event", "expected a string, found \(eventEntry.value.typeDescription)")
+            return nil
+        }
+        guard let event = EventKindName(rawValue: eventName) else {
+            report(eventEntry.value.location, "\(path).event",
+                   "unknown event kind '\(eventName)': expected one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", "))",
+                   suggestion: Spelling.suggestion(for: eventName, among: EventKindName.allCases.map(\.rawValue)))
+            return nil
+        }
+        // Match keys that do not apply to this event kind.
+        let allowedMatches = Self.matchKeys[event] ?? []
+        for key in ["materials", "surface", "custom", "texture", "feedback", "critical", "received"]
+        where !allowedMatches.contains(key) {
+            if let entry = table.entry(key) {
+                report(entry.keyLocation, "\(path).\(key)",
+                       "'\(key)' does not apply to \(event.rawValue) events (they match on: \(allowedMatches.sorted().joined(separator: ", ")))")
+            }
+        }
+
+        var match = MappingRule.Match()
+        if let entry = table.entry("materials"), event == .collision {
+            if let pair = entry.value.array, pair.count == 2, let a = pair[0].string, let b = pair[1].string {
+                match.materials = (a, b)
+            } else {
+                report(entry.value.location, "\(path).materials", "expected two material names, such as [\"metal\", \"*\"] (\"*\" matches any)")
+            }
+        }
+        if event == .footstep { match.surface = string(table, "surface", path: path) }
+        if event == .custom { match.name = string(table, "custom", path: path) }
+        if event == .texture { match.textureKind = string(table, "texture", path: path) }
+        if event == .feedback, let name = string(table, "feedback", path: path) {
+            if HapticFeedback(name: name) == nil, let entry = table.entry("feedback") {
+                report(entry.value.location, "\(path).feedback", "unknown feedback case '\(name)'",
+                       suggestion: Spelling.suggestion(for: name, among: HapticFeedback.names))
+            }
+            match.feedback = name
+        }
+        if event == .hit {
+            match.critical = boolean(table, "critical", path: path)
+            match.received = boolean(table, "received", path: path)
+        }
+        match.tag = string(table, "tag", path: path)
+
+        let defaultCategory: HapticCategory
+        switch event {
+        case .collision, .hit: defaultCategory = .impact
+        case .footstep: defaultCategory = .footstep
+        case .texture: defaultCategory = .texture
+        case .custom: defaultCategory = .custom
+        case .feedback: defaultCategory = .notification
+        }
+
+        var pattern = ""
+        if let entry = table.entry("pattern") {
+            if let name = entry.value.string, !name.isEmpty {
+                pattern = name
+                if !patternExists(name) {
+                    report(entry.value.location, "\(path).pattern",
+                           "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap path relative to the config's folder)")
+                }
+            } else {
+                report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.typeDescription)")
+            }
+        } else if event != .feedback {
+            report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file)")
+        }
+
+        let intensity = valueSource(table, "intensity", path: path, event: event, outputRange: 0...1)
+            ?? defaultIntensity(for: event)
+        let sharpness = table.entry("sharpness") == nil ? nil
+            : valueSource(table, "sharpness", path: path, event: event, outputRange: -1...1)
+
+        var rule = MappingRule(name: string(table, "name", path: path) ?? "\(event.rawValue) rule at line \(table.location.line)",
+                               event: event, pattern: pattern, intensity: intensity, category: defaultCategory)
+        rule.match = match
+        rule.sharpness = sharpness
+        rule.location = table.location
+        if let entry = table.entry("attenuation") {
+            switch entry.value.kind {
+            case .string(let name):
+                if let attenuation = config.attenuations[name] {
+                    rule.attenuation = attenuation
+                } else {
+                    report(entry.value.location, "\(path).attenuation",
+                           "no [attenuation.\(name)] table" + (config.attenuations.isEmpty ? " (none is defined)" : ": defined are \(config.attenuations.keys.sorted().joined(separator: ", "))"),
+                           suggestion: Spelling.suggestion(for: name, among: config.attenuations.keys))
+                }
+            case .table(let settings):
+                rule.attenuation = decodeAttenuation(settings, path: "\(path).attenuation")
+            default:
+                report(entry.value.location, "\(path).attenuation",
+                       "expected the name of an [attenuation.NAME] table or an inline table, found \(entry.value.typeDescription)")
+            }
+        }
+        rule.triggerBias = number(table, "trigger_bias", path: path, range: 0...1, expected: "a number in 0...1") ?? 0
+        rule.cooldown = number(table, "cooldown", path: path, range: 0...60, expected: "seconds in 0...60") ?? 0
+        rule.coalesce = boolean(table, "coalesce", path: path) ?? true
+        if let entry = table.entry("priority") {
+            if case .integer(let value) = entry.value.kind, abs(value) <= 1_000_000 {
+                rule.priority = Int(value)
+            } else {
+                report(entry.value.location, "\(path).priority", "expected an integer in -1000000...1000000, found \(describe(entry.value))")
+            }
+        }
+        if let name = string(table, "category", path: path) {
+            if let category = Self.categoryNames[name] {
+                rule.category = category
+            } else if let entry = table.entry("category") {
+                report(entry.value.location, "\(path).category",
+                       "unknown category '\(name)': expected one of \(Self.categoryNames.keys.sorted().joined(separator: ", "))",
+                       suggestion: Spelling.suggestion(for: name, among: Self.categoryNames.keys))
+            }
+        }
+        return diagnostics.count == before ? rule : nil
+    }
+
+    func defaultIntensity(for event: EventKindName) -> ValueSource {
+        switch event {
+        case .collision:
+            // Physically motivated default: impulse (reduced mass x speed) on a log curve.
+            return ValueSource(input: .impulse, curve: ResponseCurve(.log, input: 0.5...5000, output: 0.1...1, clamp: .soft))
+        case .footstep:
+            return ValueSource(input: .speed, curve: ResponseCurve(.linear, input: 0...6, output: 0.3...0.8, clamp: .hard))
+        case .hit:
+            return ValueSource(input: .damage, curve: ResponseCurve(.linear, input: 0...50, output: 0.3...1, clamp: .hard))
+        case .texture, .custom:
+            return ValueSource(input: .value, curve: ResponseCurve(.linear, input: 0...1, output: 0...1, clamp: .hard))
+        case .feedback:
+            return .constant(1)
+        }
+    }
+
+    /// A number (constant) or an inline table { input, curve, input_range, output_range, clamp,
+    /// exponent, points } at `key`.
+    mutating func valueSource(_ table: TOMLTable, _ key: String, path: String, event: EventKindName,
+                              outputRange: ClosedRange<Double>) -> ValueSource? {
+        guard let entry = table.entry(key) else { return nil }
+        let here = "\(path).\(key)"
+        let rangeText = "\(format(outputRange.lowerBound))...\(format(outputRange.upperBound))"
+        if let value = entry.value.number {
+            guard value.isFinite, outputRange.contains(value) else {
+                report(entry.value.location, here, "\(format(value)) is out of range: expected a number in \(rangeText)")
+                return nil
+            }
+            return .constant(value)
+        }
+        guard case .table(let source) = entry.value.kind else {
+            report(entry.value.location, here, "expected a number in \(rangeText) or a table such as { input = \"speed\", curve = \"linear\", input_range = [0, 10], output_range = [0.2, 1.0] }, found \(entry.value.typeDescription)")
+            return nil
+        }
+        checkKeys(source, allowed: Self.sourceKeys, path: here)
+        if let constant = source.entry("value") {
+            guard let value = constant.value.number, value.isFinite, outputRange.contains(value) else {
+                report(constant.value.location, "\(here).value", "expected a number in \(rangeText), found \(describe(constant.value))")
+                return nil
+            }
+            return .constant(value)
+        }
+        var input = MappingInput.constant
+        if let name = string(source, "input", path: here) {
+            if let parsed = MappingInput(rawValue: name), parsed != .constant {
+                input = parsed
+                if !parsed.kinds.contains(event), let inputEntry = source.entry("input") {
+                    let offered = MappingInput.allCases.filter { $0 != .constant && $0.kinds.contains(event) }.map(\.rawValue)
+                    report(inputEntry.value.location, "\(here).input",
+                           "'\(name)' is not an input of \(event.rawValue) events: expected one of \(offered.joined(separator: ", "))")
+                }
+            } else if let inputEntry = source.entry("input") {
+                let names = MappingInput.allCases.filter { $0 != .constant }.map(\.rawValue)
+                report(inputEntry.value.location, "\(here).input", "unknown input '\(name)': expected one of \(names.joined(separator: ", "))",
+                       suggestion: Spelling.suggestion(for: name, among: names))
+            }
+        } else {
+            report(source.location, here, "expected 'input' (what the curve reads) or 'value' (a constant)")
+        }
+        var shape = ResponseCurve.Shape.linear
+        let curveName = string(source, "curve", path: here) ?? "linear"
+        let inputRange = range(source, "input_range", path: here) ?? (0, 1)
+        let output = range(source, "output_range", path: here, within: outputRange) ?? (outputRange.lowerBound < 0 ? (-0.5, 0.5) : (0, 1))
+        switch curveName {
+        case "linear": shape = .linear
+        case "power":
+            let exponent = number(source, "exponent", path: here, range: 0.01...100, expected: "an exponent in 0.01...100") ?? 2
+            shape = .power(exponent: exponent)
+        case "log":
+            if inputRange.0 <= 0, let rangeEntry = source.entry("input_range") {
+                report(rangeEntry.value.location, "\(here).input_range", "a log curve needs an input range above 0, such as [0.5, 5000]")
+            }
+            shape = .log
+        case "table":
+            if let points = tablePoints(source, path: here, outputRange: outputRange) { shape = .table(points) }
+        default:
+            if let curveEntry = source.entry("curve") {
+                report(curveEntry.value.location, "\(here).curve", "unknown curve '\(curveName)': expected one of \(Self.curveNames.joined(separator: ", "))",
+                       suggestion: Spelling.suggestion(for: curveName, among: Self.curveNames))
+            }
+        }
+        if curveName != "table", let pointsEntry = source.entry("points") {
+            report(pointsEntry.keyLocation, "\(here).points", "'points' is only read by curve = \"table\"")
+        }
+        if curveName != "power", let exponentEntry = source.entry("exponent") {
+            report(exponentEntry.keyLocation, "\(here).exponent", "'exponent' is only read by curve = \"power\"")
+        }
+        var clamp = ResponseCurve.Clamp.hard
+        if let name = string(source, "clamp", path: here) {
+            if let parsed = ResponseCurve.Clamp(rawValue: name) { clamp = parsed }
+            else if let clampEntry = source.entry("clamp") {
+                report(clampEntry.value.location, "\(here).clamp", "unknown clamp '\(name)': expected hard, soft or none",
+                       suggestion: Spelling.suggestion(for: name, among: ResponseCurve.Clamp.allCases.map(\.rawValue)))
+            }
+        }
+        var curve = ResponseCurve(shape, input: inputRange.0...inputRange.1, clamp: clamp)
+        curve.outputLow = output.0
+        curve.outputHigh = output.1
+        return ValueSource(input: input, curve: curve)
+    }
+
+    mutating func tablePoints(_ source: TOMLTable, path: String, outputRange: ClosedRange<Double>) -> [ResponseCurve.TablePoint]? {
+        guard let entry = source.entry("points") else {
+            report(source.location, path, "curve = \"table\" needs 'points', such as [[0, 0.2], [10, 1.0]]")
+            return nil
+        }
+        guard let elements = entry.value.array, elements.count >= 2 else {
+            report(entry.value.location, "\(path).points", "expected at least two [input, output] pairs, such as [[0, 0.2], [10, 1.0]]")
+            return nil
+        }
+        var points: [ResponseCurve.TablePoint] = []
+        for (index, element) in elements.enumerated() {
+            guard let pair = element.array, pair.count == 2, let x = pair[0].number, let y = pair[1].number, x.isFinite, y.isFinite else {
+                report(element.location, "\(path).points[\(index)]", "expected an [input, output] pair of numbers")
+                return nil
+            }
+            guard outputRange.contains(y) else {
+                report(pair[1].location, "\(path).points[\(index)]", "output \(format(y)) is out of range: expected \(format(outputRange.lowerBound))...\(format(outputRange.upperBound))")
+                return nil
+            }
+            if let last = points.last, x <= last.input {
+                report(pair[0].location, "\(path).points[\(index)]", "inputs must increase: \(format(x)) follows \(format(last.input))")
+                return nil
+            }
+            points.append(ResponseCurve.TablePoint(x, y))
+        }
+        return points
+    }
+
+    mutating func decodeAttenuation(_ settings: TOMLTable, path: String) -> Attenuation? {
+        checkKeys(settings, allowed: Self.attenuationKeys, path: path)
+        var shape = Attenuation.Shape.linear
+        let shapeNames = Attenuation.Shape.allCases.map(\.rawValue)
+        if let name = string(settings, "shape", path: path) {
+            if let parsed = Attenuation.Shape(rawValue: name) { shape = parsed }
+            else if let entry = settings.entry("shape") {
+                report(entry.value.location, "\(path).shape", "unknown shape '\(name)': expected one of \(shapeNames.joined(separator: ", "))",
+                       suggestion: Spelling.suggestion(for: name, among: shapeNames))
+            }
+        }
+        let inner = number(settings, "inner_radius", path: path, range: 0...1_000_000, expected: "a distance >= 0") ?? 0
+        guard let falloff = number(settings, "falloff_distance", path: path, range: 0.000001...1_000_000, expected: "a distance > 0") else {
+            if settings.entry("falloff_distance") == nil {
+                report(settings.location, path, "attenuation needs 'falloff_distance' (world units over which it fades to silence)")
+            }
+            return nil
+        }
+        return Attenuation(shape: shape, innerRadius: inner, falloffDistance: falloff)
+    }
+
+    // MARK: Typed reads
+
+    mutating func table(_ parent: TOMLTable, _ key: String, path: String) -> TOMLTable? {
+        guard let entry = parent.entry(key) else { return nil }
+        guard case .table(let table) = entry.value.kind else {
+            report(entry.value.location, path, "expected a table ([\(key)]), found \(entry.value.typeDescription)")
+            return nil
+        }
+        return table
+    }
+
+    mutating func number(_ table: TOMLTable, _ key: String, path: String, range: ClosedRange<Double>, expected: String) -> Double? {
+        guard let entry = table.entry(key) else { return nil }
+        guard let value = entry.value.number, value.isFinite else {
+            report(entry.value.location, "\(path).\(key)", "expected \(expected), found \(describe(entry.value))")
+            return nil
+        }
+        guard range.contains(value) else {
+            report(entry.value.location, "\(path).\(key)", "\(format(value)) is out of range: expected \(expected)")
+            return nil
+        }
+        return value
+    }
+
+    mutating func string(_ table: TOMLTable, _ key: String, path: String) -> String? {
+        guard let entry = table.entry(key) else { return nil }
+        guard let value = entry.value.string else {
+            report(entry.value.location, "\(path).\(key)", "expected a string in quotes, found \(entry.value.typeDescription)")
+            return nil
+        }
+        return value
+    }
+
+    mutating func boolean(_ table: TOMLTable, _ key: String, path: String) -> Bool? {
+        guard let entry = table.entry(key) else { return nil }
+        guard let value = entry.value.boolean else {
+            report(entry.value.location, "\(path).\(key)", "expected true or false, found \(entry.value.typeDescription)")
+            return nil
+        }
+        return value
+    }
+
+    /// `[low, high]` at `key`. An input range must rise; an output range may fall (high < low
+    /// inverts the curve) and both its ends must lie in `limits`.
+    mutating func range(_ table: TOMLTable, _ key: String, path: String, within limits: ClosedRange<Double>? = nil) -> (Double, Double)? {
+        guard let entry = table.entry(key) else { return nil }
+        guard let pair = entry.value.array, pair.count == 2, let low = pair[0].number, let high = pair[1].number,
+              low.isFinite, high.isFinite else {
+            report(entry.value.location, "\(path).\(key)", "expected [low, high], two numbers")
+            return nil
+        }
+        if key == "input_range" {
+            guard low < high else {
+                report(entry.value.location, "\(path).\(key)", "expected low < high, found [\(format(low)), \(format(high))]")
+                return nil
+            }
+            return (low, high)
+        }
+        if let limits, !(limits.contains(low) && limits.contains(high)) {
+            report(entry.value.location, "\(path).\(key)",
+                   "[\(format(low)), \(format(high))] is out of range: both ends must be in \(format(limits.lowerBound))...\(format(limits.upperBound))")
+            return nil
+        }
+        return (low, high)
+    }
+
+    mutating func checkKeys(_ table: TOMLTable, allowed: [String], path: String) {
+        for entry in table.entries where !allowed.contains(entry.key) {
+            let here = path.isEmpty ? entry.key : "\(path).\(entry.key)"
+            report(entry.keyLocation, here, "unknown key '\(entry.key)': expected one of \(allowed.joined(separator: ", "))",
+                   suggestion: Spelling.suggestion(for: entry.key, among: allowed))
+        }
+    }
+
+    mutating func report(_ location: SourceLocation, _ path: String, _ message: String, suggestion: String? = nil) {
+        diagnostics.append(ConfigDiagnostic(file: file, location: location, path: path, message: message, suggestion: suggestion))
+    }
+
+    func describe(_ value: TOMLValue) -> String {
+        switch value.kind {
+        case .integer(let number): return "\(number)"
+        case .float(let number): return format(number)
+        case .string(let text): return "the string \"\(text)\""
+        default: return value.typeDescription
+        }
+    }
+
+    func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,375 @@
+import Synchronization
+
+/// The running half of the mapping layer: takes the events the game posted, decides with the
+/// current `LoadedMapping` what each one feels like, and starts voices on a target (an engine, or
+/// `GameHaptics` in HapticsSDL) once per frame.
+///
+/// Per frame (`update(at:)`): swap in a new mapping if one is waiting (between frames, never
+/// during), take every posted event, find each one's rule, compute its response per player, drop
+/// it when the rule's cooldown has not passed, keep only the strongest per rule and player when the
+/// rule coalesces, then start one voice (plus trigger voices) per survivor. Continuous textures keep
+/// one looping voice per texture id and player, updated through its dynamic controls.
+///
+/// Threads: `post` from any thread. Everything else on the game's update thread.
+/// Cost: O(events × rules) per frame; no allocation in steady state (voices are made the first
+/// time a rule plays for a player, and again after a reload).
+public final class HapticEventDirector {
+    /// Where voices play.
+    public private(set) weak var target: (any HapticFeedbackTarget)?
+    /// Presets that feedback events without a rule play.
+    public var presets: PresetLibrary
+    /// The mapping in use (nil: only feedback events play, through their presets).
+    public private(set) var mapping: LoadedMapping?
+    /// Called on the update thread when a mapping is swapped in (`.success`) or a reload failed and
+    /// the previous mapping stays (`.failure`, with every problem and its location).
+    public var reloadHandler: ((Result<LoadedMapping, ConfigErrors>) -> Void)?
+    /// The problems of the last reload that failed, or empty after a good one.
+    public private(set) var lastErrors: [ConfigDiagnostic] = []
+    /// Counts since creation, for HUDs and tests.
+    public private(set) var statistics = Statistics()
+
+    /// What the director did.
+    public struct Statistics: Sendable, Equatable {
+        /// Events taken from the queue.
+        public var events = 0
+        /// Events no rule took (and not feedback).
+        public var unmatched = 0
+        /// Responses dropped by a rule's cooldown.
+        public var cooledDown = 0
+        /// Responses merged into a stronger one of the same frame.
+        public var coalesced = 0
+        /// Voices started (trigger voices included).
+        public var started = 0
+        /// Responses too far away to be felt.
+        public var outOfRange = 0
+    }
+
+    /// One mapped moment, for a HUD's "last haptic events" list.
+    public struct Moment: Sendable {
+        /// Game time of the frame it played in.
+        public var time: Double
+        /// The rule's name (or the feedback case's preset name).
+        public var name: String
+        public var player: Int
+        public var intensity: Double
+    }
+
+    private let queue: GameEventQueue
+    private var incoming: [GameEvent] = []
+    private var listeners: [WorldPosition?] = []
+    private var pools: [Int: FeedbackVoicePool] = [:]
+    private var lastStart: [Int: Double] = [:]
+    private var best: [Int: (MappedHaptic, Int)] = [:]
+    private var bestOrder: [Int] = []
+    private var textures: [ActiveTexture] = []
+    private var moments: [Moment] = []
+    private var momentNext = 0
+    private var time = 0.0
+
+    /// The most textures playing at once (per player counted separately). Default 64.
+    public let textureCapacity: Int
+    /// How many recent moments `recentMoments` keeps. Default 8.
+    public let momentCapacity = 8
+
+    private struct ActiveTexture {
+        var id: Int
+        var player: Int
+        var ruleIndex: Int
+        var voice: HapticAdvancedPatternPlayer
+        var event: GameEvent
+    }
+
+    /// A director playing on `target` with `mapping` (nil: none yet). `queueCapacity` bounds the
+    /// events held between two frames.
+    public init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+                queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
+        self.target = target
+        self.mapping = mapping
+        self.presets = presets
+        self.textureCapacity = max(textureCapacity, 1)
+        queue = GameEventQueue(capacity: queueCapacity)
+        incoming.reserveCapacity(queue.capacity)
+        pools.reserveCapacity(256)
+        lastStart.reserveCapacity(256)
+        best.reserveCapacity(256)
+        bestOrder.reserveCapacity(256)
+        textures.reserveCapacity(self.textureCapacity)
+        moments.reserveCapacity(momentCapacity)
+    }
+
+    // MARK: Posting (any thread)
+
+    /// Posts `event` for the next frame. Any thread; O(1); no allocation. Returns false when the
+    /// frame's queue is full and the event was dropped.
+    @discardableResult
+    public func post(_ event: GameEvent) -> Bool { queue.post(event) }
+
+    /// Events dropped because a frame's queue was full.
+    public var droppedEvents: Int { queue.droppedCount }
+
+    // MARK: Game thread
+
+    /// Where `player` hears from, for distance attenuation and direction (nil: no attenuation).
+    public func setListener(_ position: WorldPosition?, forPlayer player: Int) {
+        guard player >= 0 else { return }
+        while listeners.count <= player { listeners.append(nil) }
+        listeners[player] = position
+    }
+
+    /// Replaces the mapping now (game thread; between frames). Playing textures restart under the
+    /// new rules with their last value.
+    public func use(_ mapping: LoadedMapping?) {
+        let restarting = textures
+        for texture in textures { try? texture.voice.stop(atTime: 0) }
+        textures.removeAll(keepingCapacity: true)
+        self.mapping = mapping
+        pools.removeAll(keepingCapacity: true)
+        lastStart.removeAll(keepingCapacity: true)
+        lastErrors = []
+        for texture in restarting {
+            var event = texture.event
+            if case .texture(var t) = event.kind { t.action = .start; event.kind = .texture(t) }
+            startTexture(event, forPlayer: texture.player)
+        }
+    }
+
+    /// Hands a mapping (or the errors of a failed load) over from another thread; it is swapped in
+    /// at the start of the next `update`. Thread-safe.
+    public func offer(_ result: Result<LoadedMapping, ConfigErrors>) {
+        pendingLock.put(result)
+    }
+
+    /// Processes the frame at game time `time` (seconds, the time the game passes to its engine
+    /// update; call this first). Game thread.
+    public func update(at time: Double) {
+        self.time = time
+        takeOfferedMapping()
+        queue.takeAll(into: &incoming)
+        guard let target else {
+            incoming.removeAll(keepingCapacity: true)
+            return
+        }
+        let playerCount = target.feedbackPlayerCount
+        for event in incoming {
+            statistics.events += 1
+            handle(event, playerCount: playerCount)
+        }
+        incoming.removeAll(keepingCapacity: true)
+        for key in bestOrder {
+            if let (response, _) = best[key] { play(response) }
+        }
+        best.removeAll(keepingCapacity: true)
+        bestOrder.removeAll(keepingCapacity: true)
+    }
+
+    /// Stops every texture and forgets cooldowns (for example when a level ends).
+    public func stopAll() {
+        for texture in textures { try? texture.voice.stop(atTime: 0) }
+        textures.removeAll(keepingCapacity: true)
+        lastStart.removeAll(keepingCapacity: true)
+    }
+
+    /// The most recent mapped moments, oldest first (at most `momentCapacity`). Allocates the
+    /// returned array: for HUDs, not for hot loops.
+    public var recentMoments: [Moment] {
+        guard moments.count == momentCapacity else { return moments }
+        return Array(moments[momentNext...] + moments[..<momentNext])
+    }
+
+    /// How many textures are playing.
+    public var activeTextureCount: Int { textures.count }
+
+    // MARK: Mapping one event
+
+    private func handle(_ event: GameEvent, playerCount: Int) {
+        if case .texture(let texture) = event.kind {
+            handleTexture(texture, event: event, playerCount: playerCount)
+            return
+        }
+        let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
+        guard let mapping, let ruleIndex = HapticMapping.ruleIndex(for: event, in: mapping.config) else {
+            if case .feedback(let feedback) = event.kind {
+                for player in players { playFeedbackPreset(feedback, player: player) }
+            } else {
+                statistics.unmatched += 1
+            }
+            return
+        }
+        let rule = mapping.config.rules[ruleIndex]
+        for player in players where player >= 0 {
+            guard let response = HapticMapping.response(to: event, rule: ruleIndex, player: player,
+                                                        listener: listener(player), config: mapping.config) else {
+                statistics.outOfRange += 1
+                continue
+            }
+            let key = ruleIndex &* 64 &+ min(player, 63)
+            if rule.cooldown > 0, let last = lastStart[key], time - last < rule.cooldown {
+                statistics.cooledDown += 1
+                continue
+            }
+            if rule.coalesce {
+                if let (current, count) = best[key] {
+                    statistics.coalesced += 1
+                    best[key] = (response.intensity > current.intensity ? response : current, count + 1)
+                } else {
+                    best[key] = (response, 1)
+                    bestOrder.append(key)
+                }
+            } else {
+                play(response)
+            }
+        }
+    }
+
+    private func play(_ response: MappedHaptic) {
+        guard let mapping, let target else { return }
+        let rule = mapping.config.rules[response.ruleIndex]
+        let key = response.ruleIndex &* 64 &+ min(response.player, 63)
+        if rule.cooldown > 0, let last = lastStart[key], time - last < rule.cooldown {
+            statistics.cooledDown += 1
+            return
+        }
+        let pattern = mapping.patterns[response.ruleIndex]
+        let body = pool(key: key * 4, rule: rule, pattern: pattern, locality: .body, loops: false)
+        guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
+                              sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
+        statistics.started += 1
+        lastStart[key] = time
+        record(rule.name, player: response.player, intensity: response.intensity)
+        if response.leftTrigger > 0 {
+            let left = pool(key: key * 4 + 1, rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
+            if left.startVoice(target: target, player: response.player, intensity: response.leftTrigger) != nil { statistics.started += 1 }
+        }
+        if response.rightTrigger > 0 {
+            let right = pool(key: key * 4 + 2, rule: rule, pattern: pattern, locality: .rightTrigger, loops: false)
+            if right.startVoice(target: target, player: response.player, intensity: response.rightTrigger) != nil { statistics.started += 1 }
+        }
+    }
+
+    private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
+        guard let target, let pattern = presets.pattern(for: feedback) else { return }
+        // Keys below zero: feedback presets, one pool per case and player.
+        let caseIndex = HapticFeedback.allPresetCases.firstIndex(of: feedback) ?? 0
+        let key = -1 - (caseIndex &* 64 &+ min(player, 63))
+        let pool: FeedbackVoicePool
+        if let existing = pools[key] { pool = existing } else {
+            pool = FeedbackVoicePool(presetName: feedback.presetName, pattern: pattern, category: feedback.category)
+            pools[key] = pool
+        }
+        if pool.startVoice(target: target, player: player, intensity: 1) != nil {
+            statistics.started += 1
+            record(feedback.presetName, player: player, intensity: 1)
+        }
+    }
+
+    private func pool(key: Int, rule: MappingRule, pattern: HapticPattern, locality: HapticLocality, loops: Bool) -> FeedbackVoicePool {
+        if let existing = pools[key] { return existing }
+        let pool = FeedbackVoicePool(presetName: rule.pattern, pattern: pattern, category: rule.category,
+                                     locality: locality, priority: rule.priority, loops: loops)
+        pools[key] = pool
+        return pool
+    }
+
+    // MARK: Textures
+
+    private func handleTexture(_ texture: GameEvent.Texture, event: GameEvent, playerCount: Int) {
+        let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
+        for player in players where player >= 0 {
+            switch texture.action {
+            case .start:
+                startTexture(event, forPlayer: player)
+            case .update:
+                guard let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) else {
+                    startTexture(event, forPlayer: player)   // an update without a start starts it
+                    continue
+                }
+                updateTexture(at: index, with: event)
+            case .stop:
+                if let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) {
+                    try? textures[index].voice.stop(atTime: 0)
+                    textures.remove(at: index)
+                }
+            }
+        }
+    }
+
+    private func startTexture(_ event: GameEvent, forPlayer player: Int) {
+        guard case .texture(let texture) = event.kind, let mapping, let target,
+              let ruleIndex = HapticMapping.ruleIndex(for: event, in: mapping.config) else {
+            statistics.unmatched += 1
+            return
+        }
+        if let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) {
+            updateTexture(at: index, with: event)
+            return
+        }
+        guard textures.count < textureCapacity else { return }
+        let rule = mapping.config.rules[ruleIndex]
+        let key = (ruleIndex &* 64 &+ min(player, 63)) * 4 + 3
+        let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
+        let response = HapticMapping.response(to: event, rule: ruleIndex, player: player, listener: listener(player), config: mapping.config)
+        guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
+                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0)) else { return }
+        // A pool voice may still belong to an older texture (more textures than voices): take it over.
+        if let stolen = textures.firstIndex(where: { $0.voice === voice }) { textures.remove(at: stolen) }
+        statistics.started += 1
+        textures.append(ActiveTexture(id: texture.id, player: player, ruleIndex: ruleIndex, voice: voice, event: event))
+        record(rule.name, player: player, intensity: response?.intensity ?? 0)
+    }
+
+    private func updateTexture(at index: Int, with event: GameEvent) {
+        guard let mapping, textures[index].ruleIndex < mapping.config.rules.count else { return }
+        let ruleIndex = textures[index].ruleIndex
+        let player = textures[index].player
+        let response = HapticMapping.response(to: event, rule: ruleIndex, player: player, listener: listener(player), config: mapping.config)
+        let voice = textures[index].voice
+        try? voice.enqueue(.parameter(.hapticIntensityControl, response?.intensity ?? 0), at: 0)
+        if mapping.config.rules[ruleIndex].sharpness != nil {
+            try? voice.enqueue(.parameter(.hapticSharpnessControl, response?.sharpness ?? 0), at: 0)
+        }
+        textures[index].event = event
+    }
+
+    // MARK: Helpers
+
+    private func listener(_ player: Int) -> WorldPosition? {
+        listeners.indices.contains(player) ? listeners[player] : nil
+    }
+
+    private func record(_ name: String, player: Int, intensity: Double) {
+        let moment = Moment(time: time, name: name, player: player, intensity: intensity)
+        if moments.count < momentCapacity {
+            moments.append(moment)
+        } else {
+            moments[momentNext] = moment
+            momentNext = (momentNext + 1) % momentCapacity
+        }
+    }
+
+    private let pendingLock = PendingMappingSlot()
+
+    private func takeOfferedMapping() {
+        guard let result = pendingLock.take() else { return }
+        switch result {
+        case .success(let loaded):
+            use(loaded)
+        case .failure(let errors):
+            lastErrors = errors.diagnostics
+        }
+        reloadHandler?(result)
+    }
+}
+
+/// One mapping (or failure) handed from a loader thread to the game thread.
+private final class PendingMappingSlot: Sendable {
+    private let slot = Mutex<Result<LoadedMapping, ConfigErrors>?>(nil)
+    func put(_ result: Result<LoadedMapping, ConfigErrors>) { slot.withLock { $0 = result } }
+    /// The waiting result, emptying the slot. O(1), holds the lock only for the exchange.
+    func take() -> Result<LoadedMapping, ConfigErrors>? {
+        slot.withLock { value in
+            let taken = value
+            value = nil
+            return taken
+        }
+    }
+}

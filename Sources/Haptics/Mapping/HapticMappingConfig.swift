@@ -1,0 +1,51 @@
+/// A mapping config: the rules that turn game events into haptics, with the materials they use.
+/// The schema, every key with its type, range and default, is in docs/config.md.
+///
+/// Made from TOML text by `decode(_:file:patternExists:)` (pure) or from a file with
+/// `HapticMapping.load` (which also loads the patterns it names). Pure value, any thread.
+public struct HapticMappingConfig: Sendable {
+    /// Schema version, 1.
+    public var version = 1
+    /// The rules, in file order (the first that fits an event decides it).
+    public var rules: [MappingRule] = []
+    /// Materials and surfaces by name.
+    public var materials: [String: MaterialSettings] = [:]
+    /// Walker weight for footsteps that give none, kg (> 0). Default 70.
+    public var defaultWalkerWeight = 70.0
+    /// Named attenuation settings that rules refer to.
+    public var attenuations: [String: Attenuation] = [:]
+
+    public init() {}
+
+    /// The sharpness 0...1 of a material name; 0.5 when unknown or nil.
+    public func sharpness(ofMaterial name: String?) -> Double {
+        guard let name, let settings = materials[name] else { return 0.5 }
+        return settings.sharpness
+    }
+
+    /// The intensity gain of a material name; 1 when unknown or nil.
+    public func gain(ofMaterial name: String?) -> Double {
+        guard let name, let settings = materials[name] else { return 1 }
+        return settings.gain
+    }
+}
+
+extension HapticMappingConfig {
+    /// Decodes and validates a config from TOML text. `file` names the source in diagnostics;
+    /// `patternExists` answers whether a rule's `pattern` can be loaded (preset name or file).
+    /// Throws `ConfigErrors` with every problem found, each with file:line:column.
+    public static func decode(_ text: String, file: String = "<config>",
+                              patternExists: @escaping (String) -> Bool) throws(ConfigErrors) -> HapticMappingConfig {
+        var reader = TOMLReader(text: text)
+        let root: TOMLTable
+        do {
+            root = try reader.read()
+        } catch {
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
+        }
+        var decoder = ConfigSchemaDecoder(file: file, patternExists: patternExists)
+        let config = decoder.decodeRoot(root)
+        guard decoder.diagnostics.isEmpty else { throw ConfigErrors(decoder.diagnostics) }
+        return config
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// Hot reload for a mapping config: notices that the file changed, loads and validates it off the
+/// game thread, and hands the result to a `HapticEventDirector`, which swaps a valid mapping in at
+/// the start of its next update and keeps the last good one when the new file is broken.
+///
+/// `start()` runs a background thread that looks at the file's modification time and size every
+/// `interval` seconds (default 0.25); `checkNow()` does one look on the calling thread (for games
+/// that prefer to ask, and for tests). Loading never runs on the per-frame path.
+///
+/// Threads: `start`, `stop` and `checkNow` from any thread; the director receives results through
+/// its thread-safe `offer`. The watcher keeps its own preset library (loaded from `presetsFolder`,
+/// or the built-in copy) so it never shares one with the game thread.
+public final class MappingConfigWatcher: @unchecked Sendable {
+    /// The config file watched.
+    public let file: String
+    /// Seconds between two looks at the file (> 0).
+    public let interval: Double
+    private weak var director: HapticEventDirector?
+    private let presets: PresetLibrary
+    private let state = Mutex<State>(State())
+    private let checking = Mutex<Void>(())
+
+    private struct State {
+        var stamp: FileStamp?
+        var running = false
+        var generation = 0
+    }
+
+    private struct FileStamp: Equatable {
+        var modified: Date
+        var size: Int
+    }
+
+    /// Watches `file` for `director`. The file's current state counts as already loaded when
+    /// `loadedNow` is true (the game loaded it itself at start-up).
+    public init(file: String, director: HapticEventDirector, presetsFolder: String? = nil,
+                interval: Double = 0.25, loadedNow: Bool = true) {
+        self.file = file
+        self.director = director
+        self.interval = interval > 0 ? interval : 0.25
+        if let presetsFolder {
+            presets = PresetLibrary(folder: presetsFolder)
+            presets.load()
+        } else {
+            presets = .builtIn()
+        }
+        if loadedNow { state.withLock { $0.stamp = Self.stamp(of: file) } }
+    }
+
+    deinit { stop() }
+
+    /// Starts looking at the file every `interval` seconds on a background thread.
+    public func start() {
+        let generation: Int? = state.withLock { state in
+            guard !state.running else { return nil }
+            state.running = true
+            state.generation += 1
+            return state.generation
+        }
+        guard let generation else { return }
+        let thread = Thread { [weak self] in
+            while let self, self.isRunning(generation) {
+                self.checkNow()
+                Thread.sleep(forTimeInterval: self.interval)
+            }
+        }
+        thread.name = "SDLHaptics config watcher"
+        thread.start()
+    }
+
+    /// Stops the background thread (it exits after its current look).
+    public func stop() {
+        state.withLock { $0.running = false }
+    }
+
+    /// Looks at the file once; when it changed since the last look, loads it and offers the result
+    /// (the mapping, or its errors) to the director. Returns true when it offered something.
+    @discardableResult
+    public func checkNow() -> Bool {
+        checking.withLock { _ in
+            let current = Self.stamp(of: file)
+            let changed = state.withLock { state -> Bool in
+                guard current != state.stamp else { return false }
+                state.stamp = current
+                return true
+            }
+            guard changed, let director else { return false }
+            do throws(ConfigErrors) {
+                director.offer(.success(try LoadedMapping.load(file: file, presets: presets)))
+            } catch {
+                director.offer(.failure(error))
+            }
+            return true
+        }
+    }
+
+    private func isRunning(_ generation: Int) -> Bool {
+        state.withLock { $0.running && $0.generation == generation }
+    }
+
+    private static func stamp(of file: String) -> FileStamp? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+              let modified = attributes[.modificationDate] as? Date else { return nil }
+        return FileStamp(modified: modified, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
+    }
+}
