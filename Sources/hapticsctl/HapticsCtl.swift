@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// The `hapticsctl` root command: validate, inspect and convert AHAP files from a shell or CI.
+/// The `hapticsctl` root command: validate, inspect, convert and render AHAP files from a shell or
+/// CI, and play them on game controllers.
 ///
 /// Exit status, for every subcommand: 0 success, 1 when a file is invalid or cannot be read or
 /// written, 2 for a usage error (unknown flag, missing argument). ArgumentParser's own usage
@@ -10,11 +11,11 @@ import Foundation
 struct HapticsCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hapticsctl",
-        abstract: "Validate, inspect and convert AHAP haptic patterns.",
+        abstract: "Validate, inspect, convert, render and play AHAP haptic patterns.",
         discussion: """
         Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error.
         """,
-        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self,
+        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self,
                       DevicesCommand.self, PlayCommand.self]
     )
 

@@ -1,0 +1,18 @@
+extension PatternPreview {
+    /// The preview as a standalone SVG chart for a designer, titled `title` (escaped; a file name,
+    /// say).
+    ///
+    /// Top: the pattern's own intensity (filled) and sharpness (a line, drawn where the pattern
+    /// sounds) sampled at each frame, with a stem at each transient's onset. Below: one lane per
+    /// actuator of each profile with the drive level 0...1 the output received, held from frame to
+    /// frame as the motor holds it, and the profile's dead zone and saturation as dashed lines.
+    /// Bottom: time in seconds with round ticks; a dashed line marks the end of the pattern.
+    ///
+    /// 960 units wide; pure string building (no fonts, scripts or external references). Each lane is
+    /// a `<g class="lane" data-output="NAME" data-actuator="lowFrequency|highFrequency|leftTrigger|rightTrigger">`.
+    /// Runs of equal levels are drawn as one segment, so the size grows with the changes, not the
+    /// frames. Allocates.
+    public func svg(title: String = "pattern") -> String {
+        PreviewChart(preview: self, title: title).render()
+    }
+}

@@ -1,0 +1,268 @@
+/// The SVG chart of a `PatternPreview` (internal; `PatternPreview.svg(title:)` is the entry point).
+///
+/// Layout, top to bottom: a title and a line saying what was rendered; a legend; the **pattern**
+/// panel (the pattern's intensity as a filled area, its sharpness as a line where it sounds, each
+/// transient as a stem at its onset, 0...1); one **lane per actuator** of each profile (the drive
+/// level 0...1 the output received, held from frame to frame as a motor holds it, with the
+/// profile's dead zone and saturation as dashed lines); the time axis in seconds. Vertical grid
+/// lines at every tick and a dashed line at the pattern's end run through every panel.
+///
+/// Markup: `<g class="signal">` for the pattern panel, `<g class="lane" data-output="NAME"
+/// data-actuator="lowFrequency">` for each lane, `<g class="time-axis">` for the axis.
+struct PreviewChart {
+    let preview: PatternPreview
+    let title: String
+
+    // Geometry, in SVG user units (pixels).
+    static let width = 960.0
+    static let left = 132.0
+    static let right = 28.0
+    static let signalTop = 92.0
+    static let signalHeight = 130.0
+    static let laneGap = 14.0
+    static let laneHeight = 58.0
+
+    static let intensityColor = "#2b6cb0"
+    static let sharpnessColor = "#dd6b20"
+    static let transientColor = "#1a202c"
+    static let gridColor = "#e2e8f0"
+    static let panelColor = "#f7fafc"
+    static let textColor = "#1a202c"
+    static let mutedColor = "#4a5568"
+
+    var plotWidth: Double { Self.width - Self.left - Self.right }
+
+    /// The time shown: every frame's hold (the last frame lasts one frame period) and the pattern.
+    var timeSpan: Double {
+        max(preview.lastFrameTime + 1 / preview.options.rate, preview.patternDuration)
+    }
+
+    func x(_ time: Double) -> Double { Self.left + time / timeSpan * plotWidth }
+
+    /// Every lane: output index and actuator, outputs in order, actuators in `Actuator` order.
+    var lanes: [(output: Int, actuator: Actuator)] {
+        var result: [(Int, Actuator)] = []
+        for (index, output) in preview.outputs.enumerated() {
+            for actuator in Actuator.allCases where output.profile.actuators.contains(actuator) {
+                result.append((index, actuator))
+            }
+        }
+        return result
+    }
+
+    func laneTop(_ index: Int) -> Double {
+        Self.signalTop + Self.signalHeight + 30 + Double(index) * (Self.laneHeight + Self.laneGap)
+    }
+
+    func render() -> String {
+        let lanes = self.lanes
+        let plotBottom = lanes.isEmpty ? Self.signalTop + Self.signalHeight : laneTop(lanes.count - 1) + Self.laneHeight
+        let height = plotBottom + 54
+        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(Self.width))\" height=\"\(n(height))\" "
+        svg += "viewBox=\"0 0 \(n(Self.width)) \(n(height))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"\(Self.textColor)\">\n"
+        svg += "<title>\(SVGText.escaped(title))</title>\n"
+        svg += "<desc>\(SVGText.escaped(description))</desc>\n"
+        svg += "<rect x=\"0\" y=\"0\" width=\"\(n(Self.width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+        svg += header()
+        svg += grid(bottom: plotBottom)
+        svg += signalPanel()
+        for (index, lane) in lanes.enumerated() {
+            svg += self.lane(output: lane.output, actuator: lane.actuator, top: laneTop(index))
+        }
+        svg += patternEnd(bottom: plotBottom)
+        svg += timeAxis(bottom: plotBottom)
+        svg += "</svg>\n"
+        return svg
+    }
+
+    /// One line: what was rendered.
+    var description: String {
+        let names = preview.outputs.map(\.name).joined(separator: ", ")
+        var text = (preview.outputs.count == 1 ? "profile " : "profiles ") + names
+        text += " · \(SVGText.number(preview.options.rate, decimals: 3)) frames/s"
+        text += " · pattern \(SVGText.number(preview.patternDuration, decimals: 3)) s"
+        text += " · \(preview.frameCount) frames to \(SVGText.number(preview.lastFrameTime, decimals: 3)) s"
+        if preview.isTruncated { text += " · stopped at the tail limit, not yet silent" }
+        return text
+    }
+
+    // MARK: - Pieces
+
+    private func header() -> String {
+        var svg = "<text x=\"12\" y=\"26\" font-size=\"16\" font-weight=\"bold\">\(SVGText.escaped(title))</text>\n"
+        svg += "<text x=\"12\" y=\"46\" fill=\"\(Self.mutedColor)\">\(SVGText.escaped(description))</text>\n"
+        // Legend.
+        var x = Self.left
+        let y = 66.0
+        svg += "<g class=\"legend\">\n"
+        svg += "<rect x=\"\(n(x))\" y=\"\(n(y - 9))\" width=\"18\" height=\"10\" fill=\"\(Self.intensityColor)\" fill-opacity=\"0.25\" stroke=\"\(Self.intensityColor)\"/>"
+        svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">pattern intensity</text>\n"
+        x += 140
+        svg += "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 18))\" y2=\"\(n(y - 4))\" stroke=\"\(Self.sharpnessColor)\" stroke-width=\"2\"/>"
+        svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">pattern sharpness</text>\n"
+        x += 145
+        svg += "<line x1=\"\(n(x + 9))\" y1=\"\(n(y - 10))\" x2=\"\(n(x + 9))\" y2=\"\(n(y + 1))\" stroke=\"\(Self.transientColor)\" stroke-width=\"1.5\"/>"
+        svg += "<circle cx=\"\(n(x + 9))\" cy=\"\(n(y - 10))\" r=\"3\" fill=\"\(Self.transientColor)\"/>"
+        svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">transient onset</text>\n"
+        x += 125
+        svg += "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 18))\" y2=\"\(n(y - 4))\" stroke=\"\(Self.mutedColor)\" stroke-dasharray=\"4 3\"/>"
+        svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">lanes: motor drive 0…1; dashed: dead zone, saturation</text>\n"
+        svg += "</g>\n"
+        return svg
+    }
+
+    private func grid(bottom: Double) -> String {
+        var svg = "<g class=\"grid\" stroke=\"\(Self.gridColor)\">\n"
+        for tick in AxisTicks(upTo: timeSpan).values where tick <= timeSpan {
+            svg += "<line x1=\"\(n(x(tick)))\" y1=\"\(n(Self.signalTop))\" x2=\"\(n(x(tick)))\" y2=\"\(n(bottom))\"/>\n"
+        }
+        svg += "</g>\n"
+        return svg
+    }
+
+    private func signalPanel() -> String {
+        let top = Self.signalTop
+        let h = Self.signalHeight
+        func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
+        var svg = "<g class=\"signal\">\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 16))\" font-weight=\"bold\">pattern</text>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 32))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">intensity and</text>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 46))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">sharpness, 0…1</text>\n"
+        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
+        for value in [0.0, 0.5, 1.0] {
+            svg += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(value)))\" x2=\"\(n(Self.left + plotWidth))\" y2=\"\(n(y(value)))\" stroke=\"\(Self.gridColor)\"/>"
+            svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(value) + 4))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">\(SVGText.number(value))</text>\n"
+        }
+        // Intensity: a filled area, each frame's sample held until the next frame (what the engine
+        // evaluated on that frame; the lanes below are drawn the same way).
+        let signal = preview.signal
+        var intensity = "M\(n(x(0))),\(n(y(0)))"
+        for (time, value) in steps(signal.map(\.intensity), 0..<signal.count) {
+            intensity += " L\(n(x(time))),\(n(y(value)))"
+        }
+        intensity += " L\(n(x(preview.lastFrameTime + 1 / preview.options.rate))),\(n(y(0))) Z"
+        svg += "<path class=\"intensity\" d=\"\(intensity)\" fill=\"\(Self.intensityColor)\" fill-opacity=\"0.25\" stroke=\"\(Self.intensityColor)\" stroke-width=\"1.5\"/>\n"
+        // Sharpness: a line wherever the pattern sounds (it has no meaning in silence).
+        let sharpness = signal.map(\.sharpness)
+        var k = 0
+        while k < signal.count {
+            guard signal[k].intensity > 0 else { k += 1; continue }
+            var end = k
+            while end + 1 < signal.count && signal[end + 1].intensity > 0 { end += 1 }
+            let points = steps(sharpness, k..<(end + 1)).map { "\(n(x($0.time))),\(n(y($0.value)))" }
+            svg += "<polyline class=\"sharpness\" points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(Self.sharpnessColor)\" stroke-width=\"2\"/>\n"
+            k = end + 1
+        }
+        // Transients: a stem at each onset, as high as the tap's intensity.
+        for transient in preview.transients where transient.time <= timeSpan {
+            let tx = n(x(transient.time))
+            svg += "<line class=\"transient\" x1=\"\(tx)\" y1=\"\(n(y(0)))\" x2=\"\(tx)\" y2=\"\(n(y(transient.signal.intensity)))\" stroke=\"\(Self.transientColor)\" stroke-width=\"1.5\"/>"
+            svg += "<circle cx=\"\(tx)\" cy=\"\(n(y(transient.signal.intensity)))\" r=\"3\" fill=\"\(Self.transientColor)\"/>\n"
+        }
+        svg += "</g>\n"
+        return svg
+    }
+
+    private func lane(output index: Int, actuator: Actuator, top: Double) -> String {
+        let output = preview.outputs[index]
+        let profile = output.profile
+        let h = Self.laneHeight
+        func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
+        let color = Self.color(of: actuator)
+        var svg = "<g class=\"lane\" data-output=\"\(SVGText.escaped(output.name))\" data-actuator=\"\(Self.identifier(of: actuator))\">\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 22))\" font-weight=\"bold\">\(Self.label(of: actuator))</text>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 38))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">\(SVGText.escaped(output.name))</text>\n"
+        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
+        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(1) + 9))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">1</text>"
+        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(0)))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">0</text>\n"
+        for level in [profile.deadZone, profile.saturation] where level > 0 && level < 1 {
+            svg += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(level)))\" x2=\"\(n(Self.left + plotWidth))\" y2=\"\(n(y(level)))\" stroke=\"\(Self.mutedColor)\" stroke-opacity=\"0.6\" stroke-dasharray=\"4 3\"/>\n"
+        }
+        // Drive: each frame's level held until the next frame, as the motor holds it.
+        let levels = output.frames.map { $0.levels[actuator] }
+        var path = "M\(n(x(0))),\(n(y(0)))"
+        for (time, value) in steps(levels, 0..<levels.count) {
+            path += " L\(n(x(time))),\(n(y(value)))"
+        }
+        path += " L\(n(x(preview.lastFrameTime + 1 / preview.options.rate))),\(n(y(0))) Z"
+        svg += "<path class=\"drive\" d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.3\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linejoin=\"miter\"/>\n"
+        svg += "</g>\n"
+        return svg
+    }
+
+    private func patternEnd(bottom: Double) -> String {
+        guard preview.patternDuration > 0 else { return "" }
+        let ex = n(x(preview.patternDuration))
+        var svg = "<g class=\"pattern-end\">"
+        svg += "<line x1=\"\(ex)\" y1=\"\(n(Self.signalTop - 4))\" x2=\"\(ex)\" y2=\"\(n(bottom))\" stroke=\"\(Self.mutedColor)\" stroke-dasharray=\"2 3\"/>"
+        let anchor = x(preview.patternDuration) > Self.left + plotWidth - 80 ? "end" : "start"
+        let offset = anchor == "end" ? -4.0 : 4.0
+        svg += "<text x=\"\(n(x(preview.patternDuration) + offset))\" y=\"\(n(Self.signalTop - 6))\" text-anchor=\"\(anchor)\" fill=\"\(Self.mutedColor)\" font-size=\"11\">end of pattern</text>"
+        svg += "</g>\n"
+        return svg
+    }
+
+    private func timeAxis(bottom: Double) -> String {
+        let ticks = AxisTicks(upTo: timeSpan)
+        var svg = "<g class=\"time-axis\">\n"
+        svg += "<line x1=\"\(n(Self.left))\" y1=\"\(n(bottom))\" x2=\"\(n(Self.left + plotWidth))\" y2=\"\(n(bottom))\" stroke=\"\(Self.mutedColor)\"/>\n"
+        for tick in ticks.values where tick <= timeSpan {
+            let tx = n(x(tick))
+            svg += "<line x1=\"\(tx)\" y1=\"\(n(bottom))\" x2=\"\(tx)\" y2=\"\(n(bottom + 5))\" stroke=\"\(Self.mutedColor)\"/>"
+            svg += "<text x=\"\(tx)\" y=\"\(n(bottom + 19))\" text-anchor=\"middle\" fill=\"\(Self.mutedColor)\">\(ticks.label(tick))</text>\n"
+        }
+        svg += "<text x=\"\(n(Self.left + plotWidth / 2))\" y=\"\(n(bottom + 40))\" text-anchor=\"middle\">time (s)</text>\n"
+        svg += "</g>\n"
+        return svg
+    }
+
+    // MARK: - Helpers
+
+    /// The corners of the step line through `values[frames]`: frame k's value holds from its time
+    /// until frame k + 1 (the last frame for one frame period). Runs of equal values give one
+    /// segment, so the point count grows with the changes, not the frames.
+    private func steps(_ values: [Double], _ frames: Range<Int>) -> [(time: Double, value: Double)] {
+        var points: [(time: Double, value: Double)] = []
+        var k = frames.lowerBound
+        while k < frames.upperBound {
+            let value = values[k]
+            var end = k
+            while end + 1 < frames.upperBound && values[end + 1] == value { end += 1 }
+            let endTime = end + 1 < values.count ? preview.time(ofFrame: end + 1) : preview.time(ofFrame: end) + 1 / preview.options.rate
+            points.append((preview.time(ofFrame: k), value))
+            points.append((endTime, value))
+            k = end + 1
+        }
+        return points
+    }
+
+    private func n(_ value: Double) -> String { SVGText.number(value) }
+
+    static func identifier(of actuator: Actuator) -> String {
+        switch actuator {
+        case .lowFrequency: return "lowFrequency"
+        case .highFrequency: return "highFrequency"
+        case .leftTrigger: return "leftTrigger"
+        case .rightTrigger: return "rightTrigger"
+        }
+    }
+
+    static func label(of actuator: Actuator) -> String {
+        switch actuator {
+        case .lowFrequency: return "low motor"
+        case .highFrequency: return "high motor"
+        case .leftTrigger: return "left trigger"
+        case .rightTrigger: return "right trigger"
+        }
+    }
+
+    static func color(of actuator: Actuator) -> String {
+        switch actuator {
+        case .lowFrequency: return "#2c7a7b"
+        case .highFrequency: return "#b83280"
+        case .leftTrigger: return "#6b46c1"
+        case .rightTrigger: return "#2f855a"
+        }
+    }
+}
