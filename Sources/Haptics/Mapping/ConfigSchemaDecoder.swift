@@ -172,6 +172,7 @@ struct ConfigSchemaDecoder {
         rule.match = match
         rule.sharpness = sharpness
         rule.location = table.location
+        rule.patternLocation = table.entry("pattern")?.value.location
         if let entry = table.entry("attenuation") {
             switch entry.value.kind {
             case .string(let name):

@@ -54,12 +54,14 @@ public final class HapticEventDirector {
         public var intensity: Double
     }
 
-    private let queue: GameEventQueue
+    /// The queue `post` writes to. It is `Sendable`: hand it to physics or network threads so they
+    /// can post without holding the director.
+    public let queue: GameEventQueue
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
     private var pools: [Int: FeedbackVoicePool] = [:]
     private var lastStart: [Int: Double] = [:]
-    private var best: [Int: (MappedHaptic, Int)] = [:]
+    private var best: [Int: FrameBurst] = [:]
     private var bestOrder: [Int] = []
     private var textures: [ActiveTexture] = []
     private var moments: [Moment] = []
@@ -156,7 +158,8 @@ public final class HapticEventDirector {
         }
         incoming.removeAll(keepingCapacity: true)
         for key in bestOrder {
-            if let (response, _) = best[key] { play(response) }
+            guard let burst = best[key] else { continue }
+            for slot in 0..<burst.count { play(burst[slot]) }
         }
         best.removeAll(keepingCapacity: true)
         bestOrder.removeAll(keepingCapacity: true)
@@ -207,16 +210,14 @@ public final class HapticEventDirector {
                 statistics.cooledDown += 1
                 continue
             }
-            if rule.coalesce {
-                if let (current, count) = best[key] {
-                    statistics.coalesced += 1
-                    best[key] = (response.intensity > current.intensity ? response : current, count + 1)
-                } else {
-                    best[key] = (response, 1)
-                    bestOrder.append(key)
-                }
-            } else {
-                play(response)
+            // Coalescing rules keep the strongest response per frame; the others keep the strongest
+            // four (their voice pool's size: more starts in one frame would only restart them).
+            let limit = rule.coalesce ? 1 : FrameBurst.capacity
+            if best[key] == nil {
+                best[key] = FrameBurst(response)
+                bestOrder.append(key)
+            } else if !best[key]!.insert(response, limit: limit) {
+                statistics.coalesced += 1
             }
         }
     }
@@ -357,6 +358,49 @@ public final class HapticEventDirector {
             lastErrors = errors.diagnostics
         }
         reloadHandler?(result)
+    }
+}
+
+/// The responses one rule keeps for one player within a frame: up to four, the strongest.
+/// A fixed-size value, so keeping them never allocates.
+struct FrameBurst {
+    static let capacity = 4
+    private var slots: (MappedHaptic, MappedHaptic, MappedHaptic, MappedHaptic)
+    private(set) var count = 1
+
+    init(_ first: MappedHaptic) { slots = (first, first, first, first) }
+
+    subscript(index: Int) -> MappedHaptic {
+        get {
+            switch index {
+            case 0: return slots.0
+            case 1: return slots.1
+            case 2: return slots.2
+            default: return slots.3
+            }
+        }
+        set {
+            switch index {
+            case 0: slots.0 = newValue
+            case 1: slots.1 = newValue
+            case 2: slots.2 = newValue
+            default: slots.3 = newValue
+            }
+        }
+    }
+
+    /// Keeps `response` if there is room (up to `limit`), else in place of the weakest kept one
+    /// when stronger. Returns false when a response was merged away (it or the one it replaced).
+    mutating func insert(_ response: MappedHaptic, limit: Int) -> Bool {
+        if count < min(limit, Self.capacity) {
+            self[count] = response
+            count += 1
+            return true
+        }
+        var weakest = 0
+        for index in 1..<count where self[index].intensity < self[weakest].intensity { weakest = index }
+        if response.intensity > self[weakest].intensity { self[weakest] = response }
+        return false
     }
 }
 

@@ -59,7 +59,7 @@ public final class LoadedMapping: @unchecked Sendable {
                 patterns.append(preset)
                 continue
             }
-            let location = rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
+            let location = rule.patternLocation ?? rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
             guard let path = resolvedPath(rule.pattern, in: folder) else {
                 diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
                                                     message: "no preset or AHAP file named '\(rule.pattern)'"))

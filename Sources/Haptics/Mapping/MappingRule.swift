@@ -24,7 +24,8 @@ public struct MappingRule: Sendable {
     /// Shortest time between two starts of this rule for one player, seconds (>= 0).
     public var cooldown: Double = 0
     /// When true, the events this rule takes in one frame for one player play once, as the
-    /// strongest of them. Default true.
+    /// strongest of them. When false they overlap, but still at most four per frame and player
+    /// (the strongest four: the rule's voice pool holds four). Default true.
     public var coalesce = true
     /// Voice cap priority (higher is kept first). Default 0.
     public var priority = 0
@@ -32,6 +33,8 @@ public struct MappingRule: Sendable {
     public var category: HapticCategory
     /// Where the rule was written, for messages.
     public var location: SourceLocation?
+    /// Where its `pattern` value was written, for messages about the pattern.
+    public var patternLocation: SourceLocation?
 
     public init(name: String, event: EventKindName, pattern: String, intensity: ValueSource,
                 category: HapticCategory) {

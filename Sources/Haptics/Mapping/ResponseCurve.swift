@@ -7,6 +7,8 @@ import Foundation
 ///     s = t (linear, log), t^exponent (power, t >= 0), table: piecewise linear through `points`
 ///     y = outputLow + (outputHigh - outputLow) * clamp(s)
 ///
+/// A log curve treats `inputLow` as the threshold of perception: inputs below it give exactly 0
+/// (a resting contact's tiny impulses are not felt), inputs from it on start at `outputLow`.
 /// `clamp`: `.hard` limits s to 0...1; `.soft` limits it below at 0 and above with a smooth knee
 /// (s unchanged up to 0.8, then 0.8 + 0.2·tanh((s − 0.8)/0.2), which approaches 1 and never
 /// passes it, so the output grows with the input and saturates without a corner); `.none` lets y
@@ -65,7 +67,8 @@ public struct ResponseCurve: Hashable, Sendable {
             let t = inputHigh > inputLow ? (x - inputLow) / (inputHigh - inputLow) : (x >= inputHigh ? 1 : 0)
             s = t <= 0 ? 0 : Foundation.pow(t, exponent)
         case .log:
-            guard x > 0, inputLow > 0, inputHigh > inputLow else { s = x >= inputHigh && inputHigh > 0 ? 1 : 0; break }
+            if x < inputLow || x <= 0 { return 0 }
+            guard inputLow > 0, inputHigh > inputLow else { s = 1; break }
             s = Foundation.log(x / inputLow) / Foundation.log(inputHigh / inputLow)
         case .table:
             s = 0
