@@ -41,9 +41,17 @@ public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
 
 enum Spelling {
     /// The candidate closest to `word` by edit distance, when close enough to be a likely typo
-    /// (distance <= max(1, word length / 3)), else nil. Case-insensitive.
+    /// (distance <= max(1, word length / 3)), else the shortest candidate that `word` (3 letters
+    /// or more) begins, else nil. Case-insensitive.
     static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
-        let target = Array(word.lowercased().utf8)
+        let lowered = word.lowercased()
+        if let close = closest(to: lowered, among: candidates) { return close }
+        guard lowered.count >= 3 else { return nil }
+        return candidates.filter { $0.lowercased().hasPrefix(lowered) }.min { $0.count < $1.count }
+    }
+
+    private static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        let target = Array(word.utf8)
         var best: (String, Int)? = nil
         for candidate in candidates {
             let distance = editDistance(target, Array(candidate.lowercased().utf8))
