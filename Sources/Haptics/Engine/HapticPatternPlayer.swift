@@ -149,7 +149,7 @@ public class HapticPatternPlayer {
         kick = []
         switch phase {
         case .idle, .finished, .paused:
-            return
+            break
         case .releasing:
             let t = tail.start + (time - tailStartTime) * rateValue
             let signal = tail.signal(at: t)
@@ -163,12 +163,7 @@ public class HapticPatternPlayer {
             var levels = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
             if pulse.isActive(at: time) {
                 levels = levels.maximum(with: pulse.levels)
-                if (pulse.isFresh && profile.kickSeconds > 0) || time < pulse.kickUntil {
-                    if pulse.levels.lowFrequency > 0 { kick.insert(.lowFrequency) }
-                    if pulse.levels.highFrequency > 0 { kick.insert(.highFrequency) }
-                    if pulse.levels.leftTrigger > 0 { kick.insert(.leftTrigger) }
-                    if pulse.levels.rightTrigger > 0 { kick.insert(.rightTrigger) }
-                }
+                if (pulse.isFresh && profile.kickSeconds > 0) || time < pulse.kickUntil { insertKicks() }
             }
             pulse.isFresh = false
             contribution = levels
@@ -176,7 +171,22 @@ public class HapticPatternPlayer {
                 phase = .finished
             }
         }
+        if phase != .playing && pulse.isFresh {
+            // A transient that was due before a pause or stop this update ran (`flushTransients`):
+            // it sounds on this frame, with its kick, as a floor under whatever else sounds.
+            contribution = contribution.maximum(with: pulse.levels)
+            if profile.kickSeconds > 0 { insertKicks() }
+            pulse.isFresh = false
+        }
         if isMutedValue { contribution = .zero; kick = [] }
+    }
+
+    /// Marks the kick active on every actuator the pulse drives.
+    private func insertKicks() {
+        if pulse.levels.lowFrequency > 0 { kick.insert(.lowFrequency) }
+        if pulse.levels.highFrequency > 0 { kick.insert(.highFrequency) }
+        if pulse.levels.leftTrigger > 0 { kick.insert(.leftTrigger) }
+        if pulse.levels.rightTrigger > 0 { kick.insert(.rightTrigger) }
     }
 
     private func runDueCommands(upTo time: Double, profile: MotorProfile) {
@@ -187,11 +197,11 @@ public class HapticPatternPlayer {
             }
             guard best >= 0 else { return }
             let command = pending.remove(at: best)
-            apply(command.kind, at: command.time == -.infinity ? time : command.time, now: time)
+            apply(command.kind, at: command.time == -.infinity ? time : command.time, profile: profile)
         }
     }
 
-    private func apply(_ kind: PlayerCommand.Kind, at t: Double, now: Double) {
+    private func apply(_ kind: PlayerCommand.Kind, at t: Double, profile: MotorProfile) {
         switch kind {
         case .start:
             phase = .playing
@@ -204,20 +214,22 @@ public class HapticPatternPlayer {
         case .stop:
             if phase == .playing {
                 updateCurves(at: t)
-                tail = evaluator.releaseTail(at: wrapped(position(at: t)), controls: gameControls)
+                let position = position(at: t)
+                tail = evaluator.releaseTail(at: wrapped(position), controls: gameControls)
                 tailStartTime = t
+                flushTransients(through: position, at: t, profile: profile)
                 phase = .releasing
-                pulse = TransientPulse()
             } else if phase == .paused {
                 phase = .finished
             }
         case .pause:
             if phase == .playing {
+                updateCurves(at: t)
                 pausedPosition = position(at: t)
+                flushTransients(through: pausedPosition, at: t, profile: profile)
                 windowStart = pausedPosition
                 windowIncludesStart = false
                 phase = .paused
-                pulse = TransientPulse()
             }
         case .resume:
             if phase == .paused {
@@ -257,6 +269,18 @@ public class HapticPatternPlayer {
             let elapsed = max(time - curveStarts[index], 0)
             gameControls[HapticControls.haptic[index]] = curve.value(at: curve.time + elapsed) ?? 0
         }
+    }
+
+    /// Before a pause or stop at `time`: cuts any held pulse, and arms a one-frame pulse for the
+    /// strongest transient whose onset playback passed after the last frame and at or before
+    /// `position` (the command's position). Commands take effect at their time, so such a transient
+    /// was due; no update has evaluated it yet, so it sounds on the update that runs the command,
+    /// once, with its kick but without the minimum on-time hold (the command cuts it).
+    private func flushTransients(through position: Double, at time: Double, profile: MotorProfile) {
+        pulse = TransientPulse()
+        detectTransients(through: position, at: time, profile: profile)
+        pulse.holdUntil = -.infinity
+        pulse.kickUntil = -.infinity
     }
 
     /// Arms the transient pulse for the strongest transient whose onset the position passed since the

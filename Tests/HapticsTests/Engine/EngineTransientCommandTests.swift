@@ -1,0 +1,113 @@
+import Haptics
+import Testing
+
+/// A pause or stop that falls between two frames just after a transient's onset: the onset has
+/// passed in game time, but no update has evaluated it yet. Commands take effect at their time, so
+/// the transient (onset <= command time) was due: it sounds on the next update, once (docs/engine.md,
+/// "Commands between frames").
+///
+/// Transient A: onset 0.1 s, intensity 0.8, sharpness 0.25 -> body levels (0.8, 0.4).
+/// Transient B: onset 0.5 s, intensity 0.4, sharpness 0.5  -> body levels (0.4, 0.4).
+@Suite("Engine: transients just before a pause or stop")
+struct EngineTransientCommandTests {
+    typealias Rig = EngineTestRig
+    static let step = 1.0 / 64.0
+    static let pattern = HapticPattern(events: [
+        .transient(at: 0.1, intensity: 0.8, sharpness: 0.25),
+        .transient(at: 0.5, intensity: 0.4, sharpness: 0.5),
+    ])
+
+    @Test("pause after the onset, before the next frame: the transient sounds on that frame, then silence; resume continues the pattern",
+          arguments: [0.105, 0.1])   // just after the onset, and exactly at it
+    func pauseAfterOnset(pauseTime: Double) throws {
+        let rig = Rig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: Self.pattern)
+        try player.start(atTime: 0)
+        #expect(rig.frame() == .zero)
+        #expect(rig.frame(at: 6 * Self.step) == .zero)                   // 0.09375: before the onset
+        try player.pause(atTime: pauseTime)
+        #expect(rig.frame(at: 7 * Self.step) == Rig.body(0.8, 0.4))      // 0.109375: A was due before the pause
+        #expect(rig.frame(at: 8 * Self.step) == .zero)                   // paused: silent
+        #expect(player.currentPosition == pauseTime)
+        try player.resume(atTime: 0.25)
+        // The pattern continues from the pause: the rest of A's 50 ms (pattern time pauseTime ..< 0.15), no new onset.
+        #expect(rig.frame(at: 0.25) == Rig.body(0.8, 0.4))
+        #expect(rig.frame(at: 0.3125) == .zero)                          // position >= 0.1625: A is over
+        // Position 0.5 (B) is reached at 0.25 + (0.5 - pauseTime); the first frame at or after it plays B.
+        let resumeFrame = ((0.25 + 0.5 - pauseTime) / Self.step).rounded(.up) * Self.step
+        #expect(rig.frame(at: resumeFrame - Self.step) == .zero)
+        #expect(rig.frame(at: resumeFrame) == Rig.body(0.4, 0.4))
+    }
+
+    @Test("stop after the onset, before the next frame: the transient sounds on that frame, then the player is done")
+    func stopAfterOnset() throws {
+        let rig = Rig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: Self.pattern)
+        var completions = 0
+        player.completionHandler = { completions += 1 }
+        try player.start(atTime: 0)
+        #expect(rig.frame() == .zero)
+        #expect(rig.frame(at: 6 * Self.step) == .zero)
+        try player.stop(atTime: 0.105)
+        #expect(rig.frame(at: 7 * Self.step) == Rig.body(0.8, 0.4))
+        #expect(!player.isPlaying)
+        #expect(completions == 1)
+        #expect(rig.frame(at: 8 * Self.step) == .zero)
+        #expect(rig.frame(at: 0.75) == .zero)                            // B never plays
+    }
+
+    @Test("stop with a sustained texture under the transient: the tail fades and the due transient is a floor on the stop frame")
+    func stopOverTexture() throws {
+        let rig = Rig()
+        try rig.engine.start()
+        // A texture (0.2, sharpness 0.25 -> (0.2, 0.1)) with ReleaseTime 0.5 (0.152 s fade) under transient A.
+        let pattern = HapticPattern(events: [
+            .continuous(at: 0, duration: 1, intensity: 0.2, sharpness: 0.25, extra: [.init(.releaseTime, 0.5)]),
+            .transient(at: 0.1, intensity: 0.8, sharpness: 0.25),
+        ])
+        let player = try rig.engine.makePlayer(with: pattern)
+        try player.start(atTime: 0)
+        #expect(rig.frame() == Rig.body(0.2, 0.1))
+        #expect(rig.frame(at: 6 * Self.step) == Rig.body(0.2, 0.1))
+        try player.stop(atTime: 0.105)
+        // The stop's signal at 0.105 is texture + A's 50 ms pulse (I = 1.0, S = 0.25): the tail starts there,
+        // and A's levels are a floor (max) under it. At 0.109375 the tail has faded by 0.004375 / 0.152.
+        let release = EnvelopeTiming.seconds(normalized: 0.5)
+        let gain = 1 - (7 * Self.step - 0.105) / release
+        #expect(near(rig.frame(at: 7 * Self.step), Rig.body(max(1.0 * gain, 0.8), max(0.5 * gain, 0.4))))
+        // Next frame: only the tail (no held pulse on the virtual pad).
+        let later = 1 - (8 * Self.step - 0.105) / release
+        #expect(near(rig.frame(at: 8 * Self.step), Rig.body(1.0 * later, 0.5 * later)))
+    }
+
+    @Test("on the generic pad the due transient gets its onset kick on the pause frame, then the motors stop")
+    func pauseOnGenericPad() throws {
+        let rig = Rig(profiles: [.genericDualMotor])
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: HapticPattern(events: [.transient(at: 0.105, intensity: 0.8, sharpness: 0.25)]))
+        try player.start(atTime: 0)
+        #expect(rig.frame() == .zero)
+        #expect(rig.frame(at: 0.1) == .zero)
+        try player.pause(atTime: 0.11)
+        // Perceived (0.8, 0.4); drive = 0.3 (1 - p) + 0.86 p; kicked = drive + (1 - drive) p; 16-bit steps.
+        let low = 0.3 * 0.2 + 0.86 * 0.8
+        let high = 0.3 * 0.6 + 0.86 * 0.4
+        func step16(_ value: Double) -> Double { (value * 65535).rounded() / 65535 }
+        #expect(rig.frame(at: 0.12) == Rig.body(step16(low + (1 - low) * 0.8), step16(high + (1 - high) * 0.4)))
+        #expect(rig.frame(at: 0.14) == .zero)   // paused: no minimum on-time hold (0.02 s > the 1/60 s update interval)
+    }
+
+    @Test("a seek called between frames is not a flush: transients the old position passed after the last frame are not played")
+    func seekDoesNotFlush() throws {
+        let rig = Rig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: Self.pattern)
+        try player.start(atTime: 0)
+        #expect(rig.frame() == .zero)
+        #expect(rig.frame(at: 6 * Self.step) == .zero)
+        try player.seek(toOffset: 0.3)   // "now": effective at the next update, from 0.3
+        #expect(rig.frame(at: 7 * Self.step) == .zero)
+    }
+}
