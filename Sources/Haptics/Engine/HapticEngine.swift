@@ -8,9 +8,9 @@
 /// Threads: not thread-safe. Create it, call every method, and receive every handler and output
 /// call on one thread, normally the game's update thread.
 ///
-/// Cost: `update(at:)` is O(players × (log n + events sounding)) + O(cap × players) for the voice
+/// Cost: `update(at:)` is O(players × (log n + events sounding)) + O(players × cap) for the voice
 /// cap, and in steady state allocates nothing (storage is reserved up front; handlers are stored
-/// closures, never created per frame).
+/// closures, never created per frame). Measured: docs/performance.md.
 public final class HapticEngine {
     /// The outputs, in the order given at creation; players address them by index.
     public let outputs: [any HapticOutput]
@@ -43,6 +43,8 @@ public final class HapticEngine {
     private var drivers: [MotorDriver]
     private var perceived: [ActuatorLevels]
     private var kicks: [ActuatorSet]
+    /// Indices into `players` of this frame's highest-ranked audible voices, best first (voice cap).
+    private var loudest: [Int] = []
     private var sequenceCounter = 0
     private var idleSince: Double? = nil
     private var finishedHandler: (() -> FinishedAction)? = nil
@@ -60,6 +62,7 @@ public final class HapticEngine {
         perceived = Array(repeating: .zero, count: outputs.count)
         kicks = Array(repeating: [], count: outputs.count)
         players.reserveCapacity(max(voiceCapacity, 1))
+        loudest.reserveCapacity(mixer.maximumAudibleVoices)
     }
 
     /// The capabilities of output `index`, or nil when there is no such output.
@@ -179,19 +182,36 @@ public final class HapticEngine {
         idleSince = nil
     }
 
+    /// The voice cap: when more than `cap` players have sound this frame, only the `cap` that rank
+    /// highest (`ranks(_:above:)`) are admitted. One pass keeps the best `cap` so far in `loudest`,
+    /// sorted, by insertion: O(players × cap), no allocation (the storage grows only with the cap).
     private func admitVoices() {
         let cap = mixer.maximumAudibleVoices
-        for player in players {
+        if loudest.capacity < cap { loudest.reserveCapacity(cap) }
+        loudest.removeAll(keepingCapacity: true)
+        var audible = 0
+        for index in players.indices {
+            let player = players[index]
             player.isAdmitted = true
             guard !player.contribution.isSilent else { continue }
-            var beaten = 0
-            for other in players where other !== player && !other.contribution.isSilent {
-                if other.priority > player.priority || (other.priority == player.priority && other.sequence > player.sequence) {
-                    beaten += 1
-                }
+            audible += 1
+            if loudest.count == cap {
+                guard ranks(player, above: players[loudest[cap - 1]]) else { continue }
+                loudest.removeLast()
             }
-            player.isAdmitted = beaten < cap
+            var position = loudest.count
+            while position > 0 && ranks(player, above: players[loudest[position - 1]]) { position -= 1 }
+            loudest.insert(index, at: position)
         }
+        guard audible > cap else { return }
+        for player in players where !player.contribution.isSilent { player.isAdmitted = false }
+        for index in loudest { players[index].isAdmitted = true }
+    }
+
+    /// Whether `a` keeps its voice before `b` under the cap: a higher priority, or the same priority
+    /// and started later (the newest event is the one the player just caused).
+    private func ranks(_ a: HapticPatternPlayer, above b: HapticPatternPlayer) -> Bool {
+        a.priority != b.priority ? a.priority > b.priority : a.sequence > b.sequence
     }
 
     private func mix() {
