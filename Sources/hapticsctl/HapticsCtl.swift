@@ -11,12 +11,12 @@ import Foundation
 struct HapticsCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hapticsctl",
-        abstract: "Validate, inspect, convert, render and play AHAP haptic patterns.",
+        abstract: "Validate, inspect, convert, render and play AHAP haptic patterns; check and simulate mapping configs.",
         discussion: """
         Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error.
         """,
         subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self,
-                      DevicesCommand.self, PlayCommand.self]
+                      CheckCommand.self, SimulateCommand.self, DevicesCommand.self, PlayCommand.self]
     )
 
     /// Exit status for a usage error.

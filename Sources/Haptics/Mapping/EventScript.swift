@@ -1,0 +1,274 @@
+/// Game events written as JSON Lines, one event per line with its time: how designers and tests
+/// replay a session without the game (`hapticsctl simulate`, the demo's `--script`). The format is
+/// documented in docs/events.md.
+///
+///     {"time": 0.5, "event": "collision", "massA": 40, "massB": null, "speed": 6, "materials": ["crate", "stone"]}
+///     {"time": 1.0, "event": "footstep", "surface": "metal", "speed": 2.5, "player": 0}
+///
+/// Blank lines and lines starting with `//` or `#` are skipped. Times are seconds from the start,
+/// non-decreasing. Load-time only (allocates).
+public struct EventScript: Sendable {
+    /// One scripted event.
+    public struct Entry: Sendable {
+        /// Seconds from the start of the script (>= 0).
+        public var time: Double
+        public var event: GameEvent
+        /// The line it came from (1-based).
+        public var line: Int
+    }
+
+    /// The events in file order (times non-decreasing).
+    public var entries: [Entry]
+
+    /// Parses `text`; `file` names it in errors. Throws `ConfigErrors` with every bad line, each
+    /// with file:line:column and the JSON path of the bad field.
+    public static func parse(_ text: String, file: String = "<events>") throws(ConfigErrors) -> EventScript {
+        var parser = EventScriptParser(file: file)
+        let entries = parser.parse(text)
+        guard parser.diagnostics.isEmpty else { throw ConfigErrors(parser.diagnostics) }
+        return EventScript(entries: entries)
+    }
+}
+
+struct EventScriptParser {
+    let file: String
+    var diagnostics: [ConfigDiagnostic] = []
+    private var textureIDs: [String: Int] = [:]
+    private var line = 0
+
+    static let commonKeys = ["time", "event", "player", "position", "tag"]
+    static let keys: [EventKindName: [String]] = [
+        .collision: ["massA", "massB", "speed", "impulse", "materials"],
+        .footstep: ["surface", "speed", "weight", "foot"],
+        .hit: ["damage", "direction", "critical", "received"],
+        .texture: ["id", "action", "value", "kind"],
+        .custom: ["name", "value"],
+        .feedback: ["kind"],
+    ]
+
+    init(file: String) { self.file = file }
+
+    mutating func parse(_ text: String) -> [EventScript.Entry] {
+        var entries: [EventScript.Entry] = []
+        var lastTime = 0.0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            line += 1
+            let content = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let trimmed = content.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("#") { continue }
+            let bytes = Array(content.utf8)
+            let value: JSONValue
+            do throws(JSONSyntaxError) {
+                value = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
+                    var reader = JSONReader(bytes: buffer, maximumDepth: 16)
+                    return try reader.readDocument()
+                }
+            } catch {
+                report(error.offset, "", "not a JSON object: \(error.message)")
+                continue
+            }
+            guard case .object(let members) = value.kind else {
+                report(value.offset, "", "expected one JSON object per line, found \(value.typeDescription)")
+                continue
+            }
+            let before = diagnostics.count
+            if let entry = entry(members, objectOffset: value.offset) {
+                if entry.time < lastTime {
+                    report(member("time", members)?.value.offset ?? value.offset, "$.time",
+                           "times must not decrease: \(entry.time) follows \(lastTime)")
+                } else if diagnostics.count == before {
+                    lastTime = entry.time
+                    entries.append(entry)
+                }
+            }
+        }
+        return entries
+    }
+
+    private mutating func entry(_ members: [JSONMember], objectOffset: Int) -> EventScript.Entry? {
+        guard let timeMember = member("time", members) else {
+            report(objectOffset, "$", "each event needs \"time\" (seconds from the start)")
+            return nil
+        }
+        guard case .number(let time) = timeMember.value.kind, time >= 0 else {
+            report(timeMember.value.offset, "$.time", "expected seconds >= 0, found \(timeMember.value.typeDescription)")
+            return nil
+        }
+        guard let kindMember = member("event", members) else {
+            report(objectOffset, "$", "each event needs \"event\" (\(EventKindName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        guard case .string(let kindName) = kindMember.value.kind, let kind = EventKindName(rawValue: kindName) else {
+            let text: String
+            if case .string(let name) = kindMember.value.kind { text = "'\(name)'" } else { text = kindMember.value.typeDescription }
+            var suggestion: String? = nil
+            if case .string(let name) = kindMember.value.kind {
+                suggestion = Spelling.suggestion(for: name, among: EventKindName.allCases.map(\.rawValue))
+            }
+            report(kindMember.value.offset, "$.event",
+                   "unknown event \(text): expected one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", "))",
+                   suggestion: suggestion)
+            return nil
+        }
+        let allowed = Self.commonKeys + (Self.keys[kind] ?? [])
+        for item in members where !allowed.contains(item.key) {
+            report(item.keyOffset, "$.\(item.key)", "unknown field '\(item.key)' for a \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
+                   suggestion: Spelling.suggestion(for: item.key, among: allowed))
+        }
+        var player: Int? = nil
+        if let value = member("player", members)?.value, !isNull(value) {
+            if case .number(let number) = value.kind, number >= 0, number == number.rounded(), number < 64 {
+                player = Int(number)
+            } else {
+                report(value.offset, "$.player", "expected a player number 0...63 or null, found \(value.typeDescription)")
+            }
+        }
+        var position: WorldPosition? = nil
+        if let value = member("position", members)?.value, !isNull(value) {
+            if case .array(let items) = value.kind, items.count == 2 || items.count == 3,
+               let numbers = Optional(items.compactMap(number)), numbers.count == items.count {
+                position = WorldPosition(x: numbers[0], y: numbers[1], z: numbers.count == 3 ? numbers[2] : 0)
+            } else {
+                report(value.offset, "$.position", "expected [x, y] or [x, y, z], numbers")
+            }
+        }
+        let tag = string("tag", members, optional: true)
+
+        let eventKind: GameEvent.Kind
+        switch kind {
+        case .collision:
+            let massA = mass("massA", members)
+            let massB = mass("massB", members)
+            let speed = numberField("speed", members) ?? 0
+            let impulse = numberField("impulse", members)
+            if member("speed", members) == nil && impulse == nil && member("impulse", members) == nil {
+                report(objectOffset, "$", "a collision needs \"speed\" (relative, m/s) or \"impulse\"")
+            }
+            var materials: (String?, String?) = (nil, nil)
+            if let value = member("materials", members)?.value {
+                if case .array(let items) = value.kind, items.count == 2 {
+                    materials = (stringValue(items[0]), stringValue(items[1]))
+                } else {
+                    report(value.offset, "$.materials", "expected two material names, such as [\"crate\", \"stone\"]")
+                }
+            }
+            eventKind = .collision(GameEvent.Collision(massA: massA, massB: massB, speed: speed, impulse: impulse,
+                                                       materialA: materials.0, materialB: materials.1))
+        case .footstep:
+            let surface = string("surface", members, optional: false) ?? ""
+            var foot: GameEvent.Footstep.Foot? = nil
+            if let name = string("foot", members, optional: true) {
+                foot = GameEvent.Footstep.Foot(rawValue: name)
+                if foot == nil, let value = member("foot", members)?.value { report(value.offset, "$.foot", "expected \"left\" or \"right\"") }
+            }
+            eventKind = .footstep(GameEvent.Footstep(surface: surface, speed: numberField("speed", members) ?? 0,
+                                                     weight: numberField("weight", members), foot: foot))
+        case .hit:
+            eventKind = .hit(GameEvent.Hit(damage: numberField("damage", members) ?? 0, direction: direction(members),
+                                           critical: bool("critical", members) ?? false, received: bool("received", members) ?? true))
+        case .texture:
+            var id = 0
+            if let value = member("id", members)?.value {
+                switch value.kind {
+                case .number(let number) where number == number.rounded() && abs(number) < 1e15: id = Int(number)
+                case .string(let name):
+                    if let known = textureIDs[name] { id = known } else { id = textureIDs.count + 1_000_000; textureIDs[name] = id }
+                default: report(value.offset, "$.id", "expected an integer or a string naming the texture")
+                }
+            } else {
+                report(objectOffset, "$", "a texture event needs \"id\"")
+            }
+            var action = GameEvent.Texture.Action.update
+            if let name = string("action", members, optional: false) {
+                if let parsed = GameEvent.Texture.Action(rawValue: name) { action = parsed }
+                else if let value = member("action", members)?.value {
+                    report(value.offset, "$.action", "expected \"start\", \"update\" or \"stop\"",
+                           suggestion: Spelling.suggestion(for: name, among: ["start", "update", "stop"]))
+                }
+            }
+            eventKind = .texture(GameEvent.Texture(id: id, action: action, value: numberField("value", members) ?? 0,
+                                                   kind: string("kind", members, optional: true)))
+        case .custom:
+            eventKind = .custom(name: string("name", members, optional: false) ?? "", value: numberField("value", members) ?? 1)
+        case .feedback:
+            let name = string("kind", members, optional: false) ?? ""
+            guard let feedback = HapticFeedback(name: name) else {
+                if let value = member("kind", members)?.value {
+                    report(value.offset, "$.kind", "unknown feedback '\(name)'", suggestion: Spelling.suggestion(for: name, among: HapticFeedback.names))
+                }
+                return nil
+            }
+            eventKind = .feedback(feedback)
+        }
+        return EventScript.Entry(time: time, event: GameEvent(eventKind, player: player, position: position, tag: tag), line: line)
+    }
+
+    // MARK: Fields
+
+    private func member(_ key: String, _ members: [JSONMember]) -> JSONMember? { members.last { $0.key == key } }
+
+    private func isNull(_ value: JSONValue) -> Bool { if case .null = value.kind { return true }; return false }
+
+    private func number(_ value: JSONValue) -> Double? { if case .number(let x) = value.kind { return x }; return nil }
+
+    private func stringValue(_ value: JSONValue) -> String? { if case .string(let x) = value.kind { return x }; return nil }
+
+    private mutating func numberField(_ key: String, _ members: [JSONMember]) -> Double? {
+        guard let value = member(key, members)?.value, !isNull(value) else { return nil }
+        guard let x = number(value) else {
+            report(value.offset, "$.\(key)", "expected a number, found \(value.typeDescription)")
+            return nil
+        }
+        return x
+    }
+
+    private mutating func mass(_ key: String, _ members: [JSONMember]) -> Double? {
+        guard let x = numberField(key, members) else { return nil }
+        guard x > 0 else {
+            report(member(key, members)!.value.offset, "$.\(key)", "expected a mass in kg > 0, or null for an immovable body")
+            return nil
+        }
+        return x
+    }
+
+    private mutating func direction(_ members: [JSONMember]) -> Double? {
+        guard let value = member("direction", members)?.value, !isNull(value) else { return nil }
+        switch value.kind {
+        case .number(let x): return min(max(x, -1), 1)
+        case .array(let items):
+            let numbers = items.compactMap(number)
+            guard numbers.count == items.count, numbers.count >= 2 else { break }
+            let length = numbers.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return length > 0 ? numbers[0] / length : 0
+        default: break
+        }
+        report(value.offset, "$.direction", "expected -1 (left) ... 1 (right), or a vector [x, y] or [x, y, z]")
+        return nil
+    }
+
+    private mutating func bool(_ key: String, _ members: [JSONMember]) -> Bool? {
+        guard let value = member(key, members)?.value else { return nil }
+        guard case .bool(let x) = value.kind else {
+            report(value.offset, "$.\(key)", "expected true or false, found \(value.typeDescription)")
+            return nil
+        }
+        return x
+    }
+
+    private mutating func string(_ key: String, _ members: [JSONMember], optional: Bool) -> String? {
+        guard let value = member(key, members)?.value, !isNull(value) else {
+            if !optional { report(0, "$", "this event needs \"\(key)\"") }
+            return nil
+        }
+        guard let x = stringValue(value) else {
+            report(value.offset, "$.\(key)", "expected a string, found \(value.typeDescription)")
+            return nil
+        }
+        return x
+    }
+
+    private mutating func report(_ offset: Int, _ path: String, _ message: String, suggestion: String? = nil) {
+        diagnostics.append(ConfigDiagnostic(file: file, location: SourceLocation(line: line, column: offset + 1, offset: offset),
+                                            path: path, message: message, suggestion: suggestion))
+    }
+}

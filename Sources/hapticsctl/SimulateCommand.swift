@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Haptics
+
+/// `hapticsctl simulate --config CONFIG --events EVENTS.jsonl [--rate 60] [--profile NAME]
+/// [--format csv] [-o OUT]`: what a scripted session feels like, without the game or a pad.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run scripted game events through a mapping config and the engine; print the actuator trace.",
+        discussion: """
+        Reads EVENTS (JSON Lines, docs/events.md), posts each event on the first frame at or after \
+        its time, and runs the mapping and the engine with a manual clock at RATE frames per second \
+        until every pad is silent after the last event (at most 10 s later). Player N plays on \
+        output "playerN", every output with motor profile NAME (default generic; one of \
+        \(RenderCommand.profileNames)).
+
+        csv: the render format, "time,output,low,high,left_trigger,right_trigger", one row per \
+        player per frame, levels are motor drive 0...1. A summary (events, voices started, coalesced, cooled down, out of \
+        range, unmatched) goes to standard error.
+
+        Exit status: 0 simulated, 1 CONFIG or EVENTS invalid (every problem reported as \
+        FILE:LINE:COLUMN), 2 usage error.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv }
+
+    @Option(help: ArgumentHelp("The mapping config (TOML).", valueName: "config"))
+    var config: String
+
+    @Option(help: ArgumentHelp("The scripted events (JSON Lines).", valueName: "events"))
+    var events: String
+
+    @Option(help: ArgumentHelp("Frames per second, 1...1000.", valueName: "rate"))
+    var rate: Double = 60
+
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Motor profile of every pad (default generic).", valueName: "name"))
+    var profileName: String = "generic"
+
+    @Option(help: ArgumentHelp("csv.", valueName: "format"))
+    var format: Format = .csv
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "OUT"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("A folder of preset AHAP files to use instead of the built-in presets.", valueName: "dir"))
+    var presets: String?
+
+    func validate() throws {
+        guard rate.isFinite, (1...1000).contains(rate) else {
+            throw ValidationError("--rate must be between 1 and 1000 frames per second")
+        }
+        guard RenderCommand.profile(named: profileName) != nil else {
+            throw ValidationError("unknown profile '\(profileName)'; expected one of: \(RenderCommand.profileNames)")
+        }
+    }
+
+    func run() throws {
+        let library = try MappingFiles.presets(folder: presets)
+        var failed = false
+        var mapping: LoadedMapping? = nil
+        do {
+            mapping = try LoadedMapping.load(file: config, presets: library)
+        } catch {
+            for diagnostic in error.diagnostics { StandardError.write(diagnostic.description + "\n") }
+            failed = true
+        }
+        var script: EventScript? = nil
+        do {
+            guard let data = FileManager.default.contents(atPath: events), let text = String(data: data, encoding: .utf8) else {
+                StandardError.write("\(events):1:1: error: cannot read the file (missing, unreadable or not UTF-8)\n")
+                throw ExitCode.failure
+            }
+            script = try EventScript.parse(text, file: events)
+        } catch let errors as ConfigErrors {
+            for diagnostic in errors.diagnostics { StandardError.write(diagnostic.description + "\n") }
+            failed = true
+        }
+        guard !failed, let mapping, let script else { throw ExitCode.failure }
+        let profile = RenderCommand.profile(named: profileName) ?? .genericDualMotor
+        let simulation = MappingSimulation(script: script, mapping: mapping, presets: library, rate: rate, profile: profile)
+        let s = simulation.statistics
+        StandardError.write("simulated \(script.entries.count) events: \(s.started) voices started, \(s.coalesced) coalesced, "
+                            + "\(s.cooledDown) cooled down, \(s.outOfRange) out of range, \(s.unmatched) unmatched\n")
+        if simulation.isTruncated {
+            StandardError.write("warning: \(events): a pad was still playing 10 s after the last event (a texture without a stop?)\n")
+        }
+        let text: String
+        switch format {
+        case .csv: text = simulation.csv()
+        }
+        let bytes = Data(text.utf8)
+        guard let output else {
+            FileHandle.standardOutput.write(bytes)
+            return
+        }
+        do {
+            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            StandardError.write("error: \(output): could not write: \(error.localizedDescription)\n")
+            throw ExitCode.failure
+        }
+    }
+}

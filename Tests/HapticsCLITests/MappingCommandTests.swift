@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@Suite("hapticsctl check and simulate")
+struct MappingCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    static let config = root.appendingPathComponent("Assets/Haptics/haptics.toml").path
+    static let events = root.appendingPathComponent("Demo/Scripts/events.jsonl").path
+
+    @Test("check: the shipped config is valid (exit 0, one summary line)")
+    func checkValid() throws {
+        let run = try HapticsCtlRun.run(["check", Self.config])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.outputLines.count == 1)
+        #expect(run.outputLines.first?.contains(": ok: 18 rules") == true, "\(run.standardOutput)")
+    }
+
+    @Test("check: a broken config exits 1 with every problem as FILE:LINE:COLUMN and a suggestion")
+    func checkInvalid() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write("[[rule]]\nevent = \"hit\"\npattern = \"ImpactHeavy\"\nintensty = 0.5\ncooldown = -1\n", to: "bad.toml")
+        let run = try HapticsCtlRun.run(["check", file])
+        #expect(run.status == 1)
+        let lines = run.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.hasPrefix("\(file):4:1: error: rule[0].intensty: unknown key 'intensty'") && $0.hasSuffix("(did you mean 'intensity'?)") })
+        #expect(lines.contains { $0.hasPrefix("\(file):5:12: error: rule[0].cooldown: -1 is out of range") })
+    }
+
+    @Test("simulate: the demo script through the shipped config gives the render CSV with felt frames for every event")
+    func simulate() throws {
+        let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", Self.events])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.outputLines.first == "time,output,low,high,left_trigger,right_trigger")
+        let rows = run.outputLines.dropFirst().map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.allSatisfy { $0.count == 6 && $0[1] == "player0" })
+        // Frames at 60 Hz from 0; each event's first frame is felt (footstep at 0, crate at 1.6 s, ...).
+        func level(atFrame frame: Int) -> Double {
+            let row = rows[frame]
+            return row[2...5].compactMap(Double.init).max() ?? 0
+        }
+        // (Within two frames: the grass step has a 30 ms attack, so its first frame is still 0.)
+        for time in [0.0, 1.6, 2.2, 3.4, 3.9, 4.5, 6.0, 6.6, 7.2] {
+            let frame = Int((time * 60).rounded(.up))
+            #expect(max(level(atFrame: frame), level(atFrame: frame + 1)) > 0, "felt at \(time) s")
+        }
+        // The 1000 kg crate is stronger than the 1 kg box (same speed, same materials).
+        let box = (96..<110).map(level(atFrame:)).max()!
+        let crate = (132..<146).map(level(atFrame:)).max()!
+        #expect(crate > box)
+        // Silent at the end, and the summary on standard error.
+        #expect(rows.last.map { $0[2...5].allSatisfy { Double($0) == 0 } } == true)
+        #expect(run.standardError.contains("simulated 16 events: 15 voices started"))
+    }
+
+    @Test("simulate: a bad event line exits 1 naming file:line:column and the JSON path")
+    func simulateBadEvents() throws {
+        let folder = try TemporaryFolder()
+        let events = try folder.write("{\"time\": 0, \"event\": \"hit\", \"damage\": 5}\n{\"time\": 1, \"event\": \"colission\", \"speed\": 2}\n{\"time\": 2, \"event\": \"hit\", \"damage\": \"lots\"}\n", to: "bad.jsonl")
+        let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", events])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("\(events):2:22: error: $.event: unknown event 'colission'"))
+        #expect(run.standardError.contains("(did you mean 'collision'?)"))
+        #expect(run.standardError.contains("\(events):3:39: error: $.damage: expected a number, found a string"))
+    }
+
+    @Test("simulate: an unknown profile is a usage error (exit 2)")
+    func simulateUsage() throws {
+        let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", Self.events, "--profile", "nope"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("unknown profile 'nope'"))
+    }
+}
