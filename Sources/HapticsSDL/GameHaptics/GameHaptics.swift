@@ -58,6 +58,9 @@ public final class GameHaptics {
         didSet { feedbackGenerators.removeAll() }
     }
     var feedbackGenerators: [Int: FeedbackGenerator] = [:]
+    /// The mapping layer (`GameHaptics+Mapping.swift`), made on first use.
+    var eventDirector: HapticEventDirector?
+    var configWatcher: MappingConfigWatcher?
     private let clockOrigin = SDL_GetPerformanceCounter()
     var suspendedByFocus = false
     var isShutDown = false
@@ -230,6 +233,7 @@ public final class GameHaptics {
     public func update(at time: Double) {
         guard !isShutDown, time.isFinite else { return }
         currentTime = max(time, currentTime)
+        eventDirector?.update(at: currentTime)   // posted events start their voices on this frame
         for slot in slots where slot.instanceID != nil {
             slot.engine.update(at: currentTime)
         }
@@ -247,6 +251,8 @@ public final class GameHaptics {
     /// subsystems. Idempotent; `deinit` calls it.
     public func shutdown() {
         guard !isShutDown else { return }
+        configWatcher?.stop()
+        configWatcher = nil
         for slot in slots {
             let hadPad = slot.instanceID != nil
             slot.output.detach()
