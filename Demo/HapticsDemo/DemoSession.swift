@@ -49,7 +49,7 @@ final class DemoSession {
             }
         }
         if let path = options.script { script = try InputScript(contentsOfFile: path) }
-        demoHaptics = DemoHaptics(haptics: haptics)
+        demoHaptics = DemoHaptics(haptics: haptics, configPath: options.config)
         game = DemoGame(haptics: demoHaptics, players: 1)
         scene = SceneRenderer(renderer: renderer, width: Self.width, height: Self.height)
     }

@@ -8,7 +8,8 @@ enum ExampleRun {
         return URL(fileURLWithPath: exe).deletingLastPathComponent()
     }
 
-    /// Runs `name ARGUMENTS` with the dummy SDL drivers; returns exit status and standard output.
+    /// Runs `name ARGUMENTS` with the dummy SDL drivers; returns exit status and standard output
+    /// and standard error together.
     static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let url = try #require(folder()?.appendingPathComponent(name), "no folder for the test executable")
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "\(name) was not built beside the tests")
@@ -21,6 +22,7 @@ enum ExampleRun {
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
+        process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

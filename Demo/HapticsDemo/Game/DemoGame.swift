@@ -68,6 +68,7 @@ final class DemoGame {
             if input.wasPressed(.drop) { dropCrate(above: character) }
             if input.wasPressed(.reset) { resetBlock() }
         }
+        haptics.setListeners(characters.map { (x: $0.position.x, y: $0.position.y) })
         for enemy in enemies { enemy.update(dt: dt) }
         let steps = 2
         for _ in 0..<steps { world.step(dt / Double(steps)) }
@@ -81,7 +82,6 @@ final class DemoGame {
     // MARK: - Rules
 
     private func reportContacts() {
-        let playerXs = characters.map { $0.position.x }
         let contacts = world.takeContacts()
         // The first quarter second is the level settling onto the ground, not something that happened.
         guard time > 0.25 else { return }
@@ -89,7 +89,7 @@ final class DemoGame {
             // Characters' own footfalls are footsteps, not collisions; enemies are hits.
             if contact.materialA == .flesh || contact.materialB == .flesh { continue }
             haptics.collision(massA: contact.massA, massB: contact.massB, impulse: contact.impulse,
-                              materials: (contact.materialA, contact.materialB), x: contact.point.x, playerXs: playerXs)
+                              materials: (contact.materialA, contact.materialB), x: contact.point.x, y: contact.point.y)
         }
     }
 
@@ -157,15 +157,11 @@ final class DemoGame {
         let grounded = world.ground(below: position, depth: Self.boulderRadius + 0.15, group: 300) != nil
         let speed = cpvlength(velocity)
         let value = min(1, speed / 6)
-        let nearest = characters.min { abs($0.position.x - position.x) < abs($1.position.x - position.x) }
         // Hysteresis: start above 0.1, stop only after 0.25 s below 0.04 or off the ground.
         if grounded && value > 0.04 { boulderQuiet = 0 } else { boulderQuiet += 1.0 / 60.0 }
         if !boulderRolling && grounded && value > 0.1 { boulderRolling = true }
-        if boulderRolling && boulderQuiet >= 0.25 {
-            boulderRolling = false
-            haptics.texture(id: "boulder", value: 0, player: nearest?.player ?? 0)
-        }
-        if boulderRolling { haptics.texture(id: "boulder", value: max(value, 0.05), player: nearest?.player ?? 0) }
+        if boulderRolling && boulderQuiet >= 0.25 { boulderRolling = false }
+        haptics.rolling(id: 1, speed: speed, rolling: boulderRolling, x: position.x, y: position.y)
     }
 
     private func updateBlock() {
@@ -180,7 +176,7 @@ final class DemoGame {
             cpBodySetPosition(block.body, cpv(Level.slotX, -0.2))
             cpBodySetAngle(block.body, 0)
             let nearest = characters.min { abs($0.position.x - Level.slotX) < abs($1.position.x - Level.slotX) }
-            haptics.feedback(.alignment, player: nearest?.player ?? 0)
+            haptics.custom("snap", player: nearest?.player ?? 0)
             message = "BLOCK SNAPPED INTO ITS SLOT"
         }
     }

@@ -2,42 +2,72 @@ import Foundation
 import Haptics
 import HapticsSDL
 
-/// The demo's one door to SDLHaptics: the game says what happened, in its own terms, and this turns
-/// it into haptics for the right player, and keeps a log of every haptic moment for the HUD and for
-/// `--events`.
+/// The demo's one door to SDLHaptics: the game says what happened, in its own terms
+/// (`GameEvent`s), and the mapping config `Assets/Haptics/haptics.toml` decides how it feels. The
+/// config is watched: save an edit while the demo runs and it swaps in between two frames; a broken
+/// edit shows on screen and in the log, and the last good config keeps playing.
+///
+/// Keeps a log of every haptic moment for the HUD and for `--events`.
 final class DemoHaptics {
-    /// One haptic moment: what played, for whom, how strong.
-    struct Moment {
-        var time: Double
-        var player: Int
-        var name: String
-        var intensity: Double
-    }
+    typealias Moment = HapticEventDirector.Moment
 
     let haptics: GameHaptics
+    /// The config in use (nil when none could be found).
+    let configPath: String?
     var time = 0.0
     private(set) var recent: [Moment] = []
     private(set) var all: [Moment] = []
+    /// The config's problems to show on screen: at start-up, or of the last broken save.
+    private(set) var configErrors: [String] = []
+    /// Game time of the last good reload, for the HUD.
+    private(set) var lastReload: Double?
     /// How many players the game has (1 or 2).
     var playerCount = 1
     /// Wall-clock seconds spent in this type's posting methods (SDLHaptics' share of the game's update).
     private(set) var postingSeconds = 0.0
-    private var textures: [String: HapticAdvancedPatternPlayer] = [:]
-    private let footstepPatterns: [Material: HapticPattern]
-    private let texturePattern: HapticPattern
+    private var rollingTextures: Set<Int> = []
 
-    init(haptics: GameHaptics) {
+    init(haptics: GameHaptics, configPath: String?) {
         self.haptics = haptics
-        func tap(_ intensity: Double, _ sharpness: Double) -> HapticEvent { .transient(at: 0, intensity: intensity, sharpness: sharpness) }
-        footstepPatterns = [
-            .grass: HapticPattern(events: [.continuous(at: 0, duration: 0.07, intensity: 0.4, sharpness: 0.1)]),
-            .wood: HapticPattern(events: [tap(0.5, 0.4)]),
-            .metal: HapticPattern(events: [tap(0.6, 0.95), .continuous(at: 0.02, duration: 0.08, intensity: 0.25, sharpness: 1)]),
-            .gravel: HapticPattern(events: [.transient(at: 0, intensity: 0.35, sharpness: 0.6), .transient(at: 0.03, intensity: 0.3, sharpness: 0.7),
-                                            .transient(at: 0.06, intensity: 0.35, sharpness: 0.5)]),
-            .stone: HapticPattern(events: [tap(0.45, 0.55)]),
-        ]
-        texturePattern = HapticPattern(events: [.continuous(at: 0, duration: 1, intensity: 1, sharpness: 0.25)])
+        self.configPath = configPath ?? Self.findConfig()
+        all.reserveCapacity(4096)
+        haptics.events.momentHandler = { [unowned self] moment in
+            all.append(moment)
+            recent.append(moment)
+            if recent.count > 8 { recent.removeFirst(recent.count - 8) }
+        }
+        haptics.events.reloadHandler = { [unowned self] result in
+            switch result {
+            case .success:
+                configErrors = []
+                lastReload = time
+                print("haptics config reloaded: \(self.configPath ?? "")")
+            case .failure(let errors):
+                configErrors = errors.diagnostics.map(\.description)
+                for line in configErrors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                FileHandle.standardError.write(Data("haptics config: keeping the last good version\n".utf8))
+            }
+        }
+        guard let path = self.configPath else {
+            configErrors = ["no haptics config found: pass --config FILE (Assets/Haptics/haptics.toml)"]
+            return
+        }
+        do {
+            try haptics.loadMapping(file: path, watch: true)
+        } catch {
+            configErrors = error.diagnostics.map(\.description)
+            for line in configErrors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
+    }
+
+    /// Assets/Haptics/haptics.toml from the working directory, else from the source tree this demo
+    /// was built from.
+    static func findConfig() -> String? {
+        let relative = "Assets/Haptics/haptics.toml"
+        if FileManager.default.fileExists(atPath: relative) { return relative }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../\(relative)").standardized.path
+        return FileManager.default.fileExists(atPath: source) ? source : nil
     }
 
     /// Runs `work`, adding its wall-clock time to `postingSeconds`.
@@ -47,94 +77,55 @@ final class DemoHaptics {
         postingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    private func log(_ name: String, player: Int, intensity: Double) {
-        let moment = Moment(time: time, player: player, name: name, intensity: intensity)
-        all.append(moment)
-        recent.append(moment)
-        if recent.count > 8 { recent.removeFirst(recent.count - 8) }
+    /// Where each player hears from (their character), for distance attenuation and direction.
+    func setListeners(_ positions: [(x: Double, y: Double)]) {
+        for (player, position) in positions.enumerated() {
+            haptics.setListener(WorldPosition(x: position.x, y: position.y), forPlayer: player)
+        }
     }
 
     // MARK: - Game events
 
-    /// A collision with real masses (nil: immovable) and the impulse the physics solver applied.
-    /// Weighting: the impulse (≈ reduced mass × relative speed) on a log curve, so 2 kg and 1000 kg
-    /// feel clearly different and neither clips; players farther than 25 m feel nothing.
-    func collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, playerXs: [Double]) {
-        measured { _collision(massA: massA, massB: massB, impulse: impulse, materials: materials, x: x, playerXs: playerXs) }
-    }
-
-    private func _collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, playerXs: [Double]) {
-        let strength = min(1, log10(1 + impulse / 5) / log10(1 + 20_000 / 5))
-        guard strength >= 0.08 else { return }
-        let name = strength > 0.6 ? "impactHeavy" : (strength > 0.3 ? "impactMedium" : "impactLight")
-        let weight: HapticFeedback.Weight = strength > 0.6 ? .heavy : (strength > 0.3 ? .medium : .light)
-        for (player, playerX) in playerXs.enumerated() {
-            let gain = max(0, 1 - abs(playerX - x) / 25)
-            guard gain > 0 else { continue }
-            let intensity = strength * gain
-            haptics.play(HapticFeedback.impact(weight: weight, intensity: intensity), player: player)
-            let heaviest = [massA, massB].compactMap { $0 }.max().map { " \(Int($0.rounded())) kg" } ?? ""
-            log("collision\(heaviest) \(materials.0.name)/\(materials.1.name) \(name)", player: player, intensity: intensity)
+    /// A collision with real masses (nil: immovable) and the impulse the physics solver applied, at
+    /// a point in the world: every player feels it, fading with their distance. Crates of 200 kg or
+    /// more are tagged "heavy".
+    func collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, y: Double) {
+        measured {
+            let heavy = max(massA ?? 0, massB ?? 0) >= 200
+            haptics.post(.collision(massA: massA, massB: massB, speed: 0, impulse: impulse,
+                                    materials: (materials.0.name, materials.1.name),
+                                    position: WorldPosition(x: x, y: y), tag: heavy ? "heavy" : nil))
         }
     }
 
     func footstep(surface: Material, speed: Double, player: Int) {
-        measured { _footstep(surface: surface, speed: speed, player: player) }
-    }
-
-    private func _footstep(surface: Material, speed: Double, player: Int) {
-        let intensity = min(1, 0.55 + speed / 16)
-        if let pattern = footstepPatterns[surface] ?? footstepPatterns[.stone] {
-            haptics.play(pattern, player: player, intensity: intensity, category: .footstep)
-        }
-        log("footstep \(surface.name)", player: player, intensity: intensity)
+        measured { haptics.post(.footstep(surface: surface.name, speed: speed, player: player)) }
     }
 
     /// A hit dealt or received; `direction` -1 from the left, +1 from the right.
     func hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int) {
-        measured { _hit(damage: damage, critical: critical, received: received, direction: direction, player: player) }
+        measured { haptics.post(.hit(damage: damage, direction: direction, critical: critical, received: received, player: player)) }
     }
 
-    private func _hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int) {
-        let intensity = min(1, damage / 40 * (critical ? 1.5 : 1))
-        let feedback = HapticFeedback.impact(weight: received || critical ? .heavy : .medium, intensity: intensity)
-        haptics.play(feedback, player: player)
-        if received, let pattern = PresetLibrary.builtIn().pattern(named: "ImpactRigid") {
-            haptics.play(pattern, player: player, intensity: intensity, category: .impact,
-                         locality: direction < 0 ? .leftTrigger : .rightTrigger)
-        }
-        log("hit \(received ? "received" : "dealt")\(critical ? " critical" : "")", player: player, intensity: intensity)
-    }
-
-    /// A continuous texture driven by `value` 0...1; 0 stops it.
-    func texture(id: String, value: Double, player: Int) {
-        measured { _texture(id: id, value: value, player: player) }
-    }
-
-    private func _texture(id: String, value: Double, player: Int) {
-        if value <= 0.02 {
-            if let voice = textures.removeValue(forKey: id) {
-                try? voice.stop(atTime: 0)
-                log("texture \(id) stop", player: player, intensity: 0)
+    /// A rolling texture driven by `speed` (m/s) at a point in the world; `rolling` false stops it.
+    func rolling(id: Int, speed: Double, rolling: Bool, x: Double, y: Double) {
+        measured {
+            let position = WorldPosition(x: x, y: y)
+            if !rolling {
+                if rollingTextures.remove(id) != nil { haptics.post(.texture(id: id, .stop, position: position)) }
+                return
             }
-            return
+            let action: GameEvent.Texture.Action = rollingTextures.insert(id).inserted ? .start : .update
+            haptics.post(.texture(id: id, action, value: speed, kind: "rolling", position: position))
         }
-        let intensity = min(1, value)
-        if let voice = textures[id] {
-            try? voice.sendParameters([DynamicParameter(.hapticIntensityControl, value: intensity, at: 0)], atTime: 0)
-        } else if let voice = haptics.play(texturePattern, player: player, intensity: intensity, category: .texture) {
-            voice.loopEnabled = true
-            textures[id] = voice
-            log("texture \(id) start", player: player, intensity: intensity)
-        }
+    }
+
+    /// A custom event named in the config ("snap" when the block lands in its slot).
+    func custom(_ name: String, value: Double = 1, player: Int? = nil) {
+        measured { haptics.post(.custom(name, value: value, player: player)) }
     }
 
     func feedback(_ feedback: HapticFeedback, player: Int) {
-        measured { _feedback(feedback, player: player) }
-    }
-
-    private func _feedback(_ feedback: HapticFeedback, player: Int) {
-        haptics.play(feedback, player: player)
-        log(feedback.presetName, player: player, intensity: feedback.intensity)
+        measured { haptics.post(.feedback(feedback, player: player)) }
     }
 }

@@ -9,7 +9,7 @@ enum Material: Int, CaseIterable, Sendable {
         case .wood: return "wood"
         case .metal: return "metal"
         case .gravel: return "gravel"
-        case .crate: return "wood"
+        case .crate: return "crate"
         case .stone: return "stone"
         case .flesh: return "flesh"
         case .rubber: return "rubber"

@@ -104,7 +104,27 @@ struct SceneRenderer {
             draw.text("P\(moment.player + 1) \(name)", x: logX + 46, y: y + 1, scale: 1)
         }
         draw.text(game.message, x: 12, y: 10, scale: 2, (220, 220, 230))
-        draw.text(String(format: "%.0f FPS", fps), x: draw.width - 90, y: 10, scale: 2, (150, 150, 160))
+        drawConfigStatus(game.haptics)
+        draw.text(String(format: "%.0f FPS", fps), x: draw.width - 70, y: top, scale: 1, (150, 150, 160))
+    }
+
+    /// The mapping config's state: its problems in red over the scene (the last good config keeps
+    /// playing), or a short note after a good reload.
+    private func drawConfigStatus(_ haptics: DemoHaptics) {
+        if !haptics.configErrors.isEmpty {
+            let shown = haptics.configErrors.prefix(4)
+            draw.rect(x: 6, y: 30, w: draw.width - 12, h: 18 + 14 * shown.count, (60, 12, 12), alpha: 230)
+            let title = haptics.haptics.events.mapping == nil
+                ? "HAPTICS CONFIG ERROR: NO MAPPING LOADED, ONLY FEEDBACK PRESETS PLAY. FIX THE FILE AND SAVE"
+                : "HAPTICS CONFIG ERROR: KEEPING THE LAST GOOD CONFIG. FIX THE FILE AND SAVE"
+            draw.text(title, x: 12, y: 34, scale: 1, (255, 200, 120))
+            for (row, line) in shown.enumerated() {
+                let text = line.count > 150 ? String(line.prefix(150)) : line
+                draw.text(text, x: 12, y: 48 + row * 14, scale: 1, (255, 150, 140))
+            }
+        } else if let reload = haptics.lastReload, haptics.time - reload < 3 {
+            draw.text("HAPTICS CONFIG RELOADED", x: 12, y: 34, scale: 1, (140, 230, 160))
+        }
     }
 
     private func drawMenu(_ game: DemoGame, haptics: GameHaptics) {

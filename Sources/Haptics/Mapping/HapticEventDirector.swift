@@ -23,6 +23,9 @@ public final class HapticEventDirector {
     /// Called on the update thread when a mapping is swapped in (`.success`) or a reload failed and
     /// the previous mapping stays (`.failure`, with every problem and its location).
     public var reloadHandler: ((Result<LoadedMapping, ConfigErrors>) -> Void)?
+    /// Called on the update thread for every voice the mapping starts (not for trigger voices), for
+    /// logs and HUDs. Keep it cheap: it runs inside `update`.
+    public var momentHandler: ((Moment) -> Void)?
     /// The problems of the last reload that failed, or empty after a good one.
     public private(set) var lastErrors: [ConfigDiagnostic] = []
     /// Counts since creation, for HUDs and tests.
@@ -339,6 +342,7 @@ public final class HapticEventDirector {
 
     private func record(_ name: String, player: Int, intensity: Double) {
         let moment = Moment(time: time, name: name, player: player, intensity: intensity)
+        momentHandler?(moment)
         if moments.count < momentCapacity {
             moments.append(moment)
         } else {
