@@ -27,7 +27,8 @@ public final class HapticEngine {
     public private(set) var isRunning = false
     /// When true every output receives zeros; players keep running. Default false.
     public var isMutedForHaptics = false
-    /// Stored for audio outputs (a later issue); no effect on haptics. Default false.
+    /// When true every audio voice of this engine's players plays at volume 0 (they keep running);
+    /// no effect on haptics. Default false. See `audioOutput` (docs/audio.md).
     public var isMutedForAudio = false
     /// When true the engine stops itself with `.idleTimeout` after `idleTimeout` seconds without a
     /// playing player, and a player's `start` restarts it. Default false.
@@ -50,6 +51,8 @@ public final class HapticEngine {
     private var finishedHandler: (() -> FinishedAction)? = nil
     private var isDestroyed = false
     private var hasStarted = false
+    /// The audio half: the players' audio events and the haptic-audio channel (Audio/, docs/audio.md).
+    let audio = AudioScheduler()
 
     /// The time players are evaluated at: `currentTime - presentationLatency`.
     public var evaluationTime: Double { currentTime - presentationLatency }
@@ -119,8 +122,10 @@ public final class HapticEngine {
                            category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticPatternPlayer {
         guard !isDestroyed else { throw .engineDestroyed }
         guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
-        return HapticPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
-                                   category: category, priority: priority)
+        let player = HapticPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
+                                         category: category, priority: priority)
+        audio.register(player, pattern: pattern)
+        return player
     }
 
     /// Makes an advanced player (loop, rate, seek, pause/resume, mute, completion handler).
@@ -128,8 +133,10 @@ public final class HapticEngine {
                                    category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticAdvancedPatternPlayer {
         guard !isDestroyed else { throw .engineDestroyed }
         guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
-        return HapticAdvancedPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
-                                           category: category, priority: priority)
+        let player = HapticAdvancedPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
+                                                 category: category, priority: priority)
+        audio.register(player, pattern: pattern)
+        return player
     }
 
     /// Advances every player to game time `frameTime` (seconds) and sends one frame to each output.
@@ -142,6 +149,7 @@ public final class HapticEngine {
             return
         }
         let time = evaluationTime
+        audio.willRender(at: time)
         for player in players {
             player.render(at: time, profile: drivers[player.outputIndex].profile)
         }
@@ -157,6 +165,9 @@ public final class HapticEngine {
             }
             outputs[index].receive(HapticFrame(time: currentTime, levels: levels))
         }
+        let audible = isMutedForHaptics || !mixer.isEnabled ? ActuatorLevels.zero : (perceived.first ?? .zero)
+        audio.didRender(at: time, frameTime: currentTime, latency: presentationLatency, levels: audible,
+                        isMuted: isMutedForAudio)
         retireFinishedPlayers()
         checkIdle()
     }
@@ -275,6 +286,7 @@ public final class HapticEngine {
             player.contribution = .zero
         }
         players.removeAll(keepingCapacity: true)
+        audio.silence()
         let wasRunning = isRunning
         isRunning = false
         idleSince = nil

@@ -1,0 +1,130 @@
+/// The audio half of a pattern, precomputed for scheduling: its `AudioContinuous` and `AudioCustom`
+/// events sorted by time, and the audio controls' steps and curves.
+///
+/// Built once per player when it is made (allocates, O(n log n)); afterwards every query is
+/// O(log n) and allocation-free. The rules for controls are the haptic ones (docs/engine.md §1):
+/// steps jump at their time, curves interpolate linearly and hold their end values, the element that
+/// started most recently wins, a curve wins a tie with a step. Value type, `Sendable`.
+public struct AudioEventTable: Sendable {
+    /// One audio event, with its parameters already clamped to their ranges.
+    public struct Event: Hashable, Sendable {
+        /// `AudioCustom` (a waveform file) or `AudioContinuous` (a synthesized tone).
+        public var isCustom: Bool
+        /// Start, in pattern seconds.
+        public var start: Double
+        /// `EventDuration` in pattern seconds, or 0 when the file gives none (a custom event then
+        /// plays its whole waveform).
+        public var duration: Double
+        /// `AudioVolume`, `AudioPan`, `AudioPitch`, `AudioBrightness` as written (defaults where missing).
+        public var volume: Double
+        public var pan: Double
+        public var pitch: Double
+        public var brightness: Double
+        /// `AttackTime`, `DecayTime`, `ReleaseTime`, normalised 0...1.
+        public var attack: Double
+        public var decay: Double
+        public var release: Double
+        /// `Sustained` read as a boolean.
+        public var isSustained: Bool
+        /// `EventWaveformUseVolumeEnvelope` (default true); always true for a tone.
+        public var usesVolumeEnvelope: Bool
+        /// `EventWaveformLoopEnabled` (default false); always false for a tone.
+        public var loops: Bool
+        /// `EventWaveformPath` of a custom event.
+        public var waveformPath: String?
+
+        /// The event's parameters combined with `controls`, each clamped to its range.
+        public func parameters(with controls: AudioControls) -> AudioVoiceParameters {
+            AudioVoiceParameters(volume: volume, pan: pan, pitch: pitch, brightness: brightness, controls: controls)
+        }
+    }
+
+    struct ControlSegment: Sendable {
+        var start: Double
+        var value: Double
+        /// Index into `curves`, or -1 for a step.
+        var curve: Int
+    }
+
+    /// Audio events sorted by start (stable: events at the same time keep the pattern's order).
+    public let events: [Event]
+    /// Per audio control (index of `AudioControls.audio`), its steps and curves by start time.
+    let segments: [ContiguousArray<ControlSegment>]
+    let curves: ContiguousArray<ParameterCurve>
+
+    /// Whether the pattern has any audio event.
+    public var isEmpty: Bool { events.isEmpty }
+
+    /// Precomputes the audio half of `pattern`. Allocates; call at load time.
+    public init(pattern: HapticPattern) {
+        var list: [Event] = []
+        for event in pattern.events where event.type.isAudio {
+            func clamped(_ id: HapticEventParameterID) -> Double { id.range.clamp(event.value(of: id)) }
+            let isCustom = event.type == .audioCustom
+            let duration = event.duration ?? 0
+            list.append(Event(
+                isCustom: isCustom,
+                start: event.time,
+                duration: duration.isFinite ? max(duration, 0) : 0,
+                volume: clamped(.audioVolume), pan: clamped(.audioPan), pitch: clamped(.audioPitch),
+                brightness: clamped(.audioBrightness),
+                attack: clamped(.attackTime), decay: clamped(.decayTime), release: clamped(.releaseTime),
+                isSustained: event.isSustained,
+                usesVolumeEnvelope: isCustom ? (event.waveformUsesVolumeEnvelope ?? true) : true,
+                loops: isCustom ? (event.waveformLoopEnabled ?? false) : false,
+                waveformPath: isCustom ? event.waveformPath : nil))
+        }
+        events = list
+
+        var curveList = ContiguousArray<ParameterCurve>()
+        var perControl = [ContiguousArray<ControlSegment>](repeating: [], count: AudioControls.audio.count)
+        for parameter in pattern.dynamicParameters {
+            guard let index = AudioControls.index(of: parameter.id) else { continue }
+            perControl[index].append(ControlSegment(start: parameter.time, value: parameter.value, curve: -1))
+        }
+        for curve in pattern.parameterCurves where !curve.controlPoints.isEmpty {
+            guard let index = AudioControls.index(of: curve.id) else { continue }
+            perControl[index].append(ControlSegment(start: curve.time, value: 0, curve: curveList.count))
+            curveList.append(curve)
+        }
+        segments = perControl.map { list in
+            ContiguousArray(list.enumerated().sorted {
+                $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
+            }.map(\.element))
+        }
+        curves = curveList
+    }
+
+    /// The pattern's own audio control values at pattern time `t` (seconds), before the game's.
+    /// O(log n) per control; no allocation.
+    public func controls(at t: Double) -> AudioControls {
+        var controls = AudioControls.neutral
+        for index in 0..<segments.count {
+            let list = segments[index]
+            var low = 0
+            var high = list.count
+            while low < high {
+                let mid = (low + high) / 2
+                if list[mid].start <= t { low = mid + 1 } else { high = mid }
+            }
+            guard low > 0 else { continue }
+            let segment = list[low - 1]
+            let id = AudioControls.audio[index]
+            let raw = segment.curve < 0 ? segment.value : (curves[segment.curve].value(at: t) ?? id.defaultValue)
+            controls[index: index] = id.range.clamp(raw)
+        }
+        return controls
+    }
+
+    /// Index of the first event whose start is after `t` (or at `t` when `inclusive`). O(log n).
+    public func firstIndex(startingAfter t: Double, inclusive: Bool) -> Int {
+        var low = 0
+        var high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            let start = events[mid].start
+            if inclusive ? start < t : start <= t { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
