@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
+        .executable(name: "example-collision-by-config", targets: ["example-collision-by-config"]),
         .executable(name: "haptics-demo", targets: ["haptics-demo"]),
     ],
     dependencies: [
@@ -81,6 +82,12 @@ let package = Package(
             path: "Demo/Examples/GeneratorOnButton",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "example-collision-by-config",
+            dependencies: ["Haptics", "HapticsSDL", "CSDL2", "CChipmunk"],
+            path: "Demo/Examples/CollisionByConfig",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HapticsTests",
             dependencies: [
@@ -101,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "haptics-demo"],
+            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "haptics-demo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

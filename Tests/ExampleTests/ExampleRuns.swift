@@ -53,4 +53,16 @@ struct ExampleTests {
         #expect(run.output.contains("success 1"))
         #expect(run.output.contains("last 0,0"))
     }
+
+    @Test("collision by config: three falling crates are felt once each through the shipped config; the pad ends at (0,0)")
+    func collisionByConfig() throws {
+        let run = try ExampleRun.run("example-collision-by-config", ["--headless", "--frames", "300"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("frames: 300, landings felt: 3,"), "\(run.output)")
+        let intensities = run.output.split(separator: "intensities: ").last.map { $0.prefix { $0 != "\n" }.split(separator: " ").compactMap { Double($0) } } ?? []
+        #expect(intensities.count == 3 && intensities.allSatisfy { $0 > 0.2 && $0 <= 1 }, "\(intensities)")
+        let strongest = run.output.split(separator: "strongest ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(strongest > 30_000, "the pad felt the landings: \(run.output)")
+        #expect(run.output.contains("last 0,0"), "\(run.output)")
+    }
 }
