@@ -32,6 +32,11 @@ public struct VoiceEvaluator: Sendable {
         var attack: Double
         var decay: Double
         var release: Double
+        /// `EnvelopeTiming.seconds` of `attack`, `decay` and `release`, precomputed: what the envelope
+        /// uses while the matching time control is 0 (the common case), so a frame computes no exponential.
+        var attackSeconds: Double
+        var decaySeconds: Double
+        var releaseSeconds: Double
     }
 
     struct ControlSegment: Sendable {
@@ -60,6 +65,9 @@ public struct VoiceEvaluator: Sendable {
         for event in pattern.events where event.type.isHaptic {
             func clamped(_ id: HapticEventParameterID) -> Double { id.range.clamp(event.value(of: id)) }
             let duration = event.duration ?? 0
+            let attack = clamped(.attackTime)
+            let decay = clamped(.decayTime)
+            let release = clamped(.releaseTime)
             records.append(EventRecord(
                 isTransient: event.type == .hapticTransient,
                 isSustained: event.isSustained,
@@ -67,9 +75,12 @@ public struct VoiceEvaluator: Sendable {
                 duration: duration.isFinite ? max(duration, 0) : 0,
                 intensity: clamped(.hapticIntensity),
                 sharpness: clamped(.hapticSharpness),
-                attack: clamped(.attackTime),
-                decay: clamped(.decayTime),
-                release: clamped(.releaseTime)))
+                attack: attack,
+                decay: decay,
+                release: release,
+                attackSeconds: EnvelopeTiming.seconds(normalized: attack),
+                decaySeconds: EnvelopeTiming.seconds(normalized: decay),
+                releaseSeconds: EnvelopeTiming.seconds(normalized: release)))
         }
         var bounds = ContiguousArray<Double>()
         bounds.reserveCapacity(records.count)
@@ -196,7 +207,8 @@ public struct VoiceEvaluator: Sendable {
                 let event = events[index]
                 guard !event.isTransient, event.isSustained else { continue }
                 let local = t - event.start
-                let release = EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
+                let release = controls.releaseTime == 0 ? event.releaseSeconds
+                    : EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
                 if local >= 0 && local < event.duration {
                     seconds = max(seconds, release)
                 } else if local >= event.duration && local < event.duration + release {
@@ -229,9 +241,11 @@ public struct VoiceEvaluator: Sendable {
 
     /// Envelope level 0...1 at `local` seconds into the event, and the local time it ends.
     static func envelope(_ event: EventRecord, local u: Double, controls: HapticControls) -> (level: Double, end: Double) {
-        let attack = EnvelopeTiming.seconds(normalized: event.attack + controls.attackTime)
+        let attack = controls.attackTime == 0 ? event.attackSeconds
+            : EnvelopeTiming.seconds(normalized: event.attack + controls.attackTime)
         if event.isTransient {
-            let decay = EnvelopeTiming.seconds(normalized: event.decay + controls.decayTime)
+            let decay = controls.decayTime == 0 ? event.decaySeconds
+                : EnvelopeTiming.seconds(normalized: event.decay + controls.decayTime)
             let hold = max(attack, EnvelopeTiming.transientSeconds)
             let end = hold + decay
             if u < 0 || u >= end { return (0, end) }
@@ -241,7 +255,8 @@ public struct VoiceEvaluator: Sendable {
         }
         let length = event.duration
         if event.isSustained {
-            let release = EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
+            let release = controls.releaseTime == 0 ? event.releaseSeconds
+                : EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
             let end = length + release
             if u < 0 || u >= end { return (0, end) }
             if u < length { return (attack > 0 ? min(1, u / attack) : 1, end) }
