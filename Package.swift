@@ -88,6 +88,13 @@ let package = Package(
             path: "Demo/Examples/CollisionByConfig",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // A soak run of random game events through mapping and engine (make soak, make leakcheck).
+        .executableTarget(
+            name: "haptics-soak",
+            dependencies: ["Haptics"],
+            path: "Tools/Soak",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HapticsTests",
             dependencies: [
@@ -108,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "haptics-demo"],
+            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "haptics-demo", "haptics-soak"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

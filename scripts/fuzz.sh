@@ -19,6 +19,13 @@ case "$target" in
       [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
     done
     ;;
+  ConfigParsing)
+    module=Haptics
+    sources=$(find Sources/Haptics -name '*.swift' | sort)
+    for file in Assets/Haptics/*.toml Demo/Scripts/*.jsonl; do
+      [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
+    done
+    ;;
   *)
     echo "unknown fuzz target '$target' (see Fuzz/)" >&2; exit 2 ;;
 esac

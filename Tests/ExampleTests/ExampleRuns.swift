@@ -65,4 +65,13 @@ struct ExampleTests {
         #expect(strongest > 30_000, "the pad felt the landings: \(run.output)")
         #expect(run.output.contains("last 0,0"), "\(run.output)")
     }
+
+    @Test("soak, short: random game events through mapping and engine keep voices and memory bounded and end silent")
+    func shortSoak() throws {
+        let run = try ExampleRun.run("haptics-soak", ["--hours", "0.02", "--seed", "7"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("soak: ok"), "\(run.output)")
+        #expect(run.output.contains("every output silent"), "\(run.output)")
+        #expect(run.output.contains(" 0 dropped"), "\(run.output)")
+    }
 }
