@@ -69,6 +69,10 @@ fuzz: deps
 presets:
 	scripts/embed-presets.sh
 
+# Regenerates every SVG plot in docs/images (presets, motor mapping) with `hapticsctl render`.
+plots: deps
+	scripts/plots.sh
+
 examples: deps
 	$(SWIFT) build --product example-pattern-on-pad
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-pattern-on-pad --headless --frames 240
