@@ -51,6 +51,18 @@ public struct GameEvent: Sendable {
 /// The event kinds by name, as written in configs and event scripts.
 public enum EventKindName: String, CaseIterable, Sendable {
     case collision, footstep, hit, texture, custom, feedback
+
+    /// Position in `allCases`, for tables indexed by kind.
+    var ordinal: Int {
+        switch self {
+        case .collision: return 0
+        case .footstep: return 1
+        case .hit: return 2
+        case .texture: return 3
+        case .custom: return 4
+        case .feedback: return 5
+        }
+    }
 }
 
 /// A point in the game world, in world units. 2D games leave `z` at 0.

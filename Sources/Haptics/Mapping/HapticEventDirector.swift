@@ -63,10 +63,16 @@ public final class HapticEventDirector {
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
     private var pools: [Int: FeedbackVoicePool] = [:]
-    private var lastStart: [Int: Double] = [:]
-    private var best: [Int: FrameBurst] = [:]
-    private var bestOrder: [Int] = []
+    /// Per rule and player (index `rule * slotPlayers + player`): the game time of the last start,
+    /// and the responses kept in the current frame. Flat arrays, sized when the mapping or the number
+    /// of players changes, so the per-event path indexes instead of hashing.
+    private var lastStarts: [Double] = []
+    private var bursts: [FrameBurst?] = []
+    private var touched: [Int] = []
+    private var slotPlayers = 0
     private var textures: [ActiveTexture] = []
+    /// Recently used materials, so repeated names skip hashing.
+    private var materials = MaterialCache()
     private var moments: [Moment] = []
     private var momentNext = 0
     private var time = 0.0
@@ -90,14 +96,12 @@ public final class HapticEventDirector {
                 queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
         self.target = target
         self.mapping = mapping
+        materials = MaterialCache(mapping?.config.materials ?? [:])
         self.presets = presets
         self.textureCapacity = max(textureCapacity, 1)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
         pools.reserveCapacity(256)
-        lastStart.reserveCapacity(256)
-        best.reserveCapacity(256)
-        bestOrder.reserveCapacity(256)
         textures.reserveCapacity(self.textureCapacity)
         moments.reserveCapacity(momentCapacity)
     }
@@ -128,8 +132,10 @@ public final class HapticEventDirector {
         for texture in textures { try? texture.voice.stop(atTime: 0) }
         textures.removeAll(keepingCapacity: true)
         self.mapping = mapping
+        materials = MaterialCache(mapping?.config.materials ?? [:])
         pools.removeAll(keepingCapacity: true)
-        lastStart.removeAll(keepingCapacity: true)
+        slotPlayers = 0   // resized for the new rules
+        if let target { prepareSlots(playerCount: target.feedbackPlayerCount) }
         lastErrors = []
         for texture in restarting {
             var event = texture.event
@@ -155,24 +161,40 @@ public final class HapticEventDirector {
             return
         }
         let playerCount = target.feedbackPlayerCount
-        for event in incoming {
-            statistics.events += 1
-            handle(event, playerCount: playerCount)
+        prepareSlots(playerCount: playerCount)
+        let mapping = self.mapping
+        statistics.events += incoming.count
+        incoming.withUnsafeBufferPointer { events in
+            for index in events.indices { handle(events[index], mapping: mapping, playerCount: playerCount) }
         }
         incoming.removeAll(keepingCapacity: true)
-        for key in bestOrder {
-            guard let burst = best[key] else { continue }
+        for key in touched {
+            guard let burst = bursts[key] else { continue }
+            bursts[key] = nil
             for slot in 0..<burst.count { play(burst[slot]) }
         }
-        best.removeAll(keepingCapacity: true)
-        bestOrder.removeAll(keepingCapacity: true)
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Sizes the per-rule, per-player tables for the current mapping and `playerCount` players.
+    /// Allocates only when either changed (a reload, a different number of players).
+    private func prepareSlots(playerCount: Int) {
+        let players = max(playerCount, 1)
+        let rules = mapping?.config.rules.count ?? 0
+        guard players != slotPlayers || lastStarts.count != rules * players else { return }
+        slotPlayers = players
+        lastStarts = [Double](repeating: -.infinity, count: rules * players)
+        bursts = [FrameBurst?](repeating: nil, count: rules * players)
+        touched.removeAll(keepingCapacity: true)
+        touched.reserveCapacity(rules * players)
+        pools.removeAll(keepingCapacity: true)
     }
 
     /// Stops every texture and forgets cooldowns (for example when a level ends).
     public func stopAll() {
         for texture in textures { try? texture.voice.stop(atTime: 0) }
         textures.removeAll(keepingCapacity: true)
-        lastStart.removeAll(keepingCapacity: true)
+        for index in lastStarts.indices { lastStarts[index] = -.infinity }
     }
 
     /// The most recent mapped moments, oldest first (at most `momentCapacity`). Allocates the
@@ -187,13 +209,13 @@ public final class HapticEventDirector {
 
     // MARK: Mapping one event
 
-    private func handle(_ event: GameEvent, playerCount: Int) {
+    private func handle(_ event: GameEvent, mapping: LoadedMapping?, playerCount: Int) {
         if case .texture(let texture) = event.kind {
             handleTexture(texture, event: event, playerCount: playerCount)
             return
         }
         let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-        guard let mapping, let ruleIndex = HapticMapping.ruleIndex(for: event, in: mapping.config) else {
+        guard let mapping, let ruleIndex = mapping.ruleIndex(for: event) else {
             if case .feedback(let feedback) = event.kind {
                 for player in players { playFeedbackPreset(feedback, player: player) }
             } else {
@@ -201,35 +223,44 @@ public final class HapticEventDirector {
             }
             return
         }
-        let rule = mapping.config.rules[ruleIndex]
-        for player in players where player >= 0 {
-            guard let response = HapticMapping.response(to: event, rule: ruleIndex, player: player,
-                                                        listener: listener(player), config: mapping.config) else {
-                statistics.outOfRange += 1
-                continue
-            }
-            let key = ruleIndex &* 64 &+ min(player, 63)
-            if rule.cooldown > 0, let last = lastStart[key], time - last < rule.cooldown {
+        let settings = mapping.settings[ruleIndex]
+        // Computed once per event; only attenuation and the trigger split depend on the player.
+        let facts = EventFacts(event, defaultWalkerWeight: mapping.config.defaultWalkerWeight, lookUp: { self.materials.settings($0) })
+        let strength = HapticMapping.strength(facts, rule: ruleIndex, config: mapping.config)
+        let limit = settings.coalesce ? 1 : FrameBurst.capacity
+        for player in players where player >= 0 && player < slotPlayers {
+            let key = ruleIndex &* slotPlayers &+ player
+            if settings.cooldown > 0 && time - lastStarts[key] < settings.cooldown {
                 statistics.cooledDown += 1
                 continue
             }
-            // Coalescing rules keep the strongest response per frame; the others keep the strongest
-            // four (their voice pool's size: more starts in one frame would only restart them).
-            let limit = rule.coalesce ? 1 : FrameBurst.capacity
-            if best[key] == nil {
-                best[key] = FrameBurst(response)
-                bestOrder.append(key)
-            } else if !best[key]!.insert(response, limit: limit) {
+            // Attenuation only lowers intensity: an event weaker than every response this rule
+            // already keeps for the player this frame cannot make it in.
+            if let weakest = bursts[key]?.weakest(ifFull: limit), weakest >= strength.intensity {
+                statistics.coalesced += 1
+                continue
+            }
+            guard strength.intensity > 0,
+                  let response = HapticMapping.response(to: event, strength: strength, rule: ruleIndex,
+                                                        attenuation: settings.attenuation, triggerBias: settings.triggerBias,
+                                                        player: player, listener: listener(player)) else {
+                statistics.outOfRange += 1
+                continue
+            }
+            if bursts[key] == nil {
+                bursts[key] = FrameBurst(response)
+                touched.append(key)
+            } else if !bursts[key]!.insert(response, limit: limit) {
                 statistics.coalesced += 1
             }
         }
     }
 
     private func play(_ response: MappedHaptic) {
-        guard let mapping, let target else { return }
+        guard let mapping, let target, response.player < slotPlayers else { return }
         let rule = mapping.config.rules[response.ruleIndex]
-        let key = response.ruleIndex &* 64 &+ min(response.player, 63)
-        if rule.cooldown > 0, let last = lastStart[key], time - last < rule.cooldown {
+        let key = response.ruleIndex &* slotPlayers &+ response.player
+        if rule.cooldown > 0 && time - lastStarts[key] < rule.cooldown {
             statistics.cooledDown += 1
             return
         }
@@ -238,7 +269,7 @@ public final class HapticEventDirector {
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
-        lastStart[key] = time
+        lastStarts[key] = time
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
             let left = pool(key: key * 4 + 1, rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
@@ -298,8 +329,8 @@ public final class HapticEventDirector {
     }
 
     private func startTexture(_ event: GameEvent, forPlayer player: Int) {
-        guard case .texture(let texture) = event.kind, let mapping, let target,
-              let ruleIndex = HapticMapping.ruleIndex(for: event, in: mapping.config) else {
+        guard case .texture(let texture) = event.kind, let mapping, let target, player < slotPlayers,
+              let ruleIndex = mapping.ruleIndex(for: event) else {
             statistics.unmatched += 1
             return
         }
@@ -309,7 +340,7 @@ public final class HapticEventDirector {
         }
         guard textures.count < textureCapacity else { return }
         let rule = mapping.config.rules[ruleIndex]
-        let key = (ruleIndex &* 64 &+ min(player, 63)) * 4 + 3
+        let key = (ruleIndex &* slotPlayers &+ player) * 4 + 3
         let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
         let response = HapticMapping.response(to: event, rule: ruleIndex, player: player, listener: listener(player), config: mapping.config)
         guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
@@ -391,6 +422,14 @@ struct FrameBurst {
             default: slots.3 = newValue
             }
         }
+    }
+
+    /// The intensity of the weakest kept response when `limit` are kept (no room left), else nil.
+    func weakest(ifFull limit: Int) -> Double? {
+        guard count >= min(limit, Self.capacity) else { return nil }
+        var weakest = self[0].intensity
+        for index in 1..<count { weakest = min(weakest, self[index].intensity) }
+        return weakest
     }
 
     /// Keeps `response` if there is room (up to `limit`), else in place of the weakest kept one

@@ -30,71 +30,91 @@ public enum HapticMapping {
 
     /// Whether `event` fits `match` (its kind already matched).
     public static func matches(_ match: MappingRule.Match, _ event: GameEvent) -> Bool {
-        if let tag = match.tag, tag != event.tag { return false }
+        withUnsafePointer(to: match) { matches($0, event) }
+    }
+
+    /// Whether `event` fits the match of the rule at `rule`, read in place (no copy of its strings).
+    static func matches(_ rule: UnsafePointer<MappingRule>, _ event: GameEvent) -> Bool {
+        matches(rule.pointer(to: \.match)!, event)
+    }
+
+    static func matches(_ match: UnsafePointer<MappingRule.Match>, _ event: GameEvent) -> Bool {
+        if match.pointee.tag != nil && match.pointee.tag != event.tag { return false }
         switch event.kind {
         case .collision(let collision):
-            if let (a, b) = match.materials {
+            if match.pointee.materials != nil {
+                let a = match.pointee.materials!.0, b = match.pointee.materials!.1
                 let x = collision.materialA ?? "", y = collision.materialB ?? ""
                 func fits(_ pattern: String, _ material: String) -> Bool { pattern == "*" || pattern == material }
                 guard (fits(a, x) && fits(b, y)) || (fits(a, y) && fits(b, x)) else { return false }
             }
         case .footstep(let step):
-            if let surface = match.surface, surface != step.surface { return false }
+            if match.pointee.surface != nil && match.pointee.surface != step.surface { return false }
         case .hit(let hit):
-            if let critical = match.critical, critical != hit.critical { return false }
-            if let received = match.received, received != hit.received { return false }
+            if let critical = match.pointee.critical, critical != hit.critical { return false }
+            if let received = match.pointee.received, received != hit.received { return false }
         case .texture(let texture):
-            if let kind = match.textureKind, kind != texture.textureKind { return false }
+            if match.pointee.textureKind != nil && match.pointee.textureKind != texture.textureKind { return false }
         case .custom(let name, _):
-            if let wanted = match.name, wanted != name { return false }
+            if match.pointee.name != nil && match.pointee.name != name { return false }
         case .feedback(let feedback):
-            if let wanted = match.feedback, HapticFeedback(name: wanted) != feedback { return false }
+            if let wanted = match.pointee.feedback, HapticFeedback(name: wanted) != feedback { return false }
         }
         return true
     }
 
     /// The number `input` of `event`, or nil when the event does not offer it.
     public static func input(_ input: MappingInput, of event: GameEvent, config: HapticMappingConfig) -> Double? {
-        switch (input, event.kind) {
-        case (.constant, _): return 0
-        case (.impulse, .collision(let c)): return c.effectiveImpulse
-        case (.speed, .collision(let c)): return abs(c.speed)
-        case (.speed, .footstep(let f)): return abs(f.speed)
-        case (.mass, .collision(let c)): return c.reducedMass
-        case (.mass, .footstep(let f)): return f.weight ?? config.defaultWalkerWeight
-        case (.damage, .hit(let h)): return h.damage
-        case (.value, .texture(let t)): return t.value
-        case (.value, .custom(_, let value)): return value
-        case (.materials, .collision(let c)):
-            return (config.sharpness(ofMaterial: c.materialA) + config.sharpness(ofMaterial: c.materialB)) / 2
-        case (.materials, .footstep(let f)): return config.sharpness(ofMaterial: f.surface)
-        default: return nil
-        }
+        facts(of: event, config: config).input(input)
+    }
+
+    static func facts(of event: GameEvent, config: HapticMappingConfig) -> EventFacts {
+        EventFacts(event, defaultWalkerWeight: config.defaultWalkerWeight, lookUp: { config.materials[$0] })
     }
 
     /// The response of rule `ruleIndex` to `event` for `player`, whose listener is at `listener`
     /// (nil: no attenuation). Nil when the event is too far away to be felt.
     public static func response(to event: GameEvent, rule ruleIndex: Int, player: Int,
                                 listener: WorldPosition?, config: HapticMappingConfig) -> MappedHaptic? {
-        let rule = config.rules[ruleIndex]
-        var intensity = rule.intensity.curve.value(at: input(rule.intensity.input, of: event, config: config) ?? 0)
-        intensity *= materialGain(of: event, config: config)
-        if let attenuation = rule.attenuation, let position = event.position, let listener {
+        let base = strength(of: event, rule: ruleIndex, config: config)
+        return response(to: event, strength: base, rule: ruleIndex, attenuation: config.rules[ruleIndex].attenuation,
+                        triggerBias: config.rules[ruleIndex].triggerBias, player: player, listener: listener)
+    }
+
+    /// What a rule computes from an event before the player is known: intensity (curve × material
+    /// gain, 0...1, before attenuation) and the sharpness offset (−1...1; 0 when the rule has none).
+    public static func strength(of event: GameEvent, rule ruleIndex: Int, config: HapticMappingConfig) -> (intensity: Double, sharpness: Double) {
+        strength(facts(of: event, config: config), rule: ruleIndex, config: config)
+    }
+
+    /// `strength(of:rule:config:)` from facts already read. No allocation, no copies of the rule.
+    static func strength(_ facts: EventFacts, rule ruleIndex: Int, config: HapticMappingConfig) -> (intensity: Double, sharpness: Double) {
+        config.rules.withUnsafeBufferPointer { rules in
+            let rule = rules.baseAddress! + ruleIndex
+            let intensityInput = facts.input(rule.pointee.intensity.input) ?? 0
+            let intensity = clamp(rule.pointee.intensity.curve.value(at: intensityInput) * facts.materialGain, 0, 1)
+            guard let sharpnessInput = rule.pointee.sharpness?.input else { return (intensity, 0) }
+            return (intensity, clamp(rule.pointee.sharpness!.curve.value(at: facts.input(sharpnessInput) ?? 0), -1, 1))
+        }
+    }
+
+    /// The response for one player from an event's `strength`: distance attenuation from
+    /// `listener`, then the trigger split. Nil when nothing would be felt. O(1), no allocation.
+    public static func response(to event: GameEvent, strength: (intensity: Double, sharpness: Double), rule ruleIndex: Int,
+                                attenuation: Attenuation?, triggerBias: Double, player: Int,
+                                listener: WorldPosition?) -> MappedHaptic? {
+        var intensity = strength.intensity
+        if let attenuation, let position = event.position, let listener {
             intensity *= attenuation.gain(atDistance: position.distance(to: listener))
         }
-        intensity = clamp(intensity, 0, 1)
         guard intensity > 0 else { return nil }
-        var sharpness = 0.0
-        if let source = rule.sharpness {
-            sharpness = clamp(source.curve.value(at: input(source.input, of: event, config: config) ?? 0), -1, 1)
-        }
         var left = 0.0, right = 0.0
-        if rule.triggerBias > 0, let pan = direction(of: event, listener: listener) {
+        if triggerBias > 0, let pan = direction(of: event, listener: listener) {
             // pan -1 (left) ... 1 (right): the side it came from gets the bias, the other side less.
-            left = intensity * rule.triggerBias * (1 - pan) / 2
-            right = intensity * rule.triggerBias * (1 + pan) / 2
+            left = intensity * triggerBias * (1 - pan) / 2
+            right = intensity * triggerBias * (1 + pan) / 2
         }
-        return MappedHaptic(ruleIndex: ruleIndex, player: player, intensity: intensity, sharpness: sharpness,
+        return MappedHaptic(ruleIndex: ruleIndex, player: player, intensity: intensity, sharpness: strength.sharpness,
                             leftTrigger: left, rightTrigger: right)
     }
 
@@ -106,14 +126,6 @@ public enum HapticMapping {
         let distance = position.distance(to: listener)
         guard distance > 1e-9 else { return 0 }
         return clamp((position.x - listener.x) / distance, -1, 1)
-    }
-
-    static func materialGain(of event: GameEvent, config: HapticMappingConfig) -> Double {
-        switch event.kind {
-        case .collision(let c): return (config.gain(ofMaterial: c.materialA) + config.gain(ofMaterial: c.materialB)) / 2
-        case .footstep(let f): return config.gain(ofMaterial: f.surface)
-        default: return 1
-        }
     }
 
     @inline(__always) static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {

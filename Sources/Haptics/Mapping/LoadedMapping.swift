@@ -12,11 +12,43 @@ public final class LoadedMapping: @unchecked Sendable {
     public let patterns: [HapticPattern]
     /// The file it came from, or nil for text.
     public let file: String?
+    /// The indices of the rules for each event kind (indexed by `EventKindName` order), in file order.
+    let rulesByKind: [[Int]]
+    /// The per-rule settings the per-frame path reads, as plain values (no strings to retain).
+    let settings: [RuleSettings]
+
+    /// What the director reads of a rule on every event.
+    struct RuleSettings {
+        var cooldown: Double
+        var coalesce: Bool
+        var triggerBias: Double
+        var attenuation: Attenuation?
+        var hasSharpness: Bool
+    }
 
     init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?) {
         self.config = config
         self.patterns = patterns
         self.file = file
+        rulesByKind = EventKindName.allCases.map { kind in config.rules.indices.filter { config.rules[$0].event == kind } }
+        settings = config.rules.map {
+            RuleSettings(cooldown: $0.cooldown, coalesce: $0.coalesce, triggerBias: $0.triggerBias,
+                         attenuation: $0.attenuation, hasSharpness: $0.sharpness != nil)
+        }
+    }
+
+    /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
+    public func ruleIndex(for event: GameEvent) -> Int? {
+        let kind = event.kindName
+        return rulesByKind[kind.ordinal].withUnsafeBufferPointer { candidates in
+            config.rules.withUnsafeBufferPointer { rules in
+                for index in candidates {
+                    // Through the pointer: the rule's match is read in place, not copied.
+                    if HapticMapping.matches(rules.baseAddress! + index, event) { return index }
+                }
+                return nil
+            }
+        }
     }
 
     /// Loads and validates the config at `file`, resolving each rule's `pattern` as a preset of

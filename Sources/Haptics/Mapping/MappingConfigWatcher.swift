@@ -5,8 +5,9 @@ import Synchronization
 /// game thread, and hands the result to a `HapticEventDirector`, which swaps a valid mapping in at
 /// the start of its next update and keeps the last good one when the new file is broken.
 ///
-/// `start()` runs a background thread that looks at the file's modification time and size every
-/// `interval` seconds (default 0.25); `checkNow()` does one look on the calling thread (for games
+/// `start()` runs a background thread that reads the file every `interval` seconds (default 0.25)
+/// and compares its bytes with the last version it saw (modification times are too coarse: two
+/// saves within a few milliseconds can share one, and an editor may keep the size); `checkNow()` does one look on the calling thread (for games
 /// that prefer to ask, and for tests). Loading never runs on the per-frame path.
 ///
 /// Threads: `start`, `stop` and `checkNow` from any thread; the director receives results through
@@ -28,10 +29,8 @@ public final class MappingConfigWatcher: @unchecked Sendable {
         var generation = 0
     }
 
-    private struct FileStamp: Equatable {
-        var modified: Date
-        var size: Int
-    }
+    /// What the watcher last saw of the file: its bytes (nil: missing or unreadable).
+    private typealias FileStamp = Data
 
     /// Watches `file` for `director`. The file's current state counts as already loaded when
     /// `loadedNow` is true (the game loaded it itself at start-up).
@@ -101,8 +100,6 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     }
 
     private static func stamp(of file: String) -> FileStamp? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-              let modified = attributes[.modificationDate] as? Date else { return nil }
-        return FileStamp(modified: modified, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
+        FileManager.default.contents(atPath: file)
     }
 }
