@@ -7,7 +7,7 @@ SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test demo demo-headless hapticsctl bench fuzz presets examples clean help
+.PHONY: all deps build test demo demo-headless hapticsctl bench fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -19,6 +19,10 @@ help:
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
+	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
+	@echo "make leakcheck   a short soak under valgrind's leak checker"
+	@echo "make tsan        the concurrency tests under ThreadSanitizer"
+	@echo "make plots       regenerate the SVG plots in docs/images"
 	@echo "make presets     rebuild the library's built-in copy of Assets/Patterns after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
@@ -61,7 +65,7 @@ bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= AHAPDecoding
+FUZZ_TARGETS ?= AHAPDecoding ConfigParsing
 
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; done
@@ -75,7 +79,33 @@ plots: deps
 
 examples: deps
 	$(SWIFT) build --product example-pattern-on-pad
+	$(SWIFT) build --product example-generator-on-button
+	$(SWIFT) build --product example-collision-by-config
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-pattern-on-pad --headless --frames 240
+	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-generator-on-button --headless --frames 180
+	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-collision-by-config --headless --frames 300
+
+SOAK_HOURS ?= 24
+LEAK_HOURS ?= 0.05
+
+# Simulated hours at 60 frames per second of random game events (docs/reliability.md).
+soak: deps
+	$(SWIFT) build -c release --product haptics-soak
+	$$($(SWIFT) build -c release --show-bin-path)/haptics-soak --hours $(SOAK_HOURS)
+
+# A short soak under valgrind: "definitely lost" and "indirectly lost" must be 0. Valgrind 3.19 cannot
+# read the DWARF 5 that Swift 6.3 links in, so the binary it runs has its debug sections stripped.
+leakcheck: deps
+	@command -v valgrind >/dev/null 2>&1 || { echo "deps: installing valgrind"; $(SUDO) apt-get install -y -qq valgrind; }
+	$(SWIFT) build -c release --product haptics-soak
+	mkdir -p .build-leak && cp "$$($(SWIFT) build -c release --show-bin-path)/haptics-soak" .build-leak/haptics-soak
+	strip --strip-debug .build-leak/haptics-soak
+	valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
+		.build-leak/haptics-soak --hours $(LEAK_HOURS) --config Assets/Haptics/haptics.toml
+
+# Posting from 8 threads while the game thread updates, config reloads, generators: under TSan.
+tsan: deps
+	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests"
 
 clean:
-	rm -rf .build .build-fuzz Benchmarks/.build
+	rm -rf .build .build-fuzz .build-tsan .build-bench .build-leak Benchmarks/.build

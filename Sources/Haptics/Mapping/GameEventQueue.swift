@@ -1,54 +1,66 @@
-import Synchronization
+import Foundation
 
 /// Where game events wait for the next frame: any thread may post; the game thread takes them all
 /// once per frame.
 ///
-/// Two preallocated buffers swap under a mutex: `post` appends one event (O(1), no allocation while
+/// Two preallocated buffers swap under a lock: `post` appends one event (O(1), no allocation while
 /// under `capacity`), `takeAll` swaps the buffers (O(1)) and hands the full one to the game thread,
 /// which reads it without any lock held. When a frame's events exceed `capacity`, later events are
 /// dropped and counted (`droppedCount`), never blocking the poster or growing memory.
-public final class GameEventQueue: Sendable {
-    private struct State: ~Copyable {
-        var buffer: [GameEvent]
-        var dropped = 0
-        var posted = 0
-    }
-
+///
+/// The lock is a pthread mutex (`NSLock`), held only to append or swap, never across work. Not
+/// `Synchronization.Mutex`: on Linux it waits on futexes that ThreadSanitizer cannot see, so every
+/// access it guards would be reported as a race (docs/reliability.md).
+public final class GameEventQueue: @unchecked Sendable {
     /// Most events held between two frames.
     public let capacity: Int
-    private let state: Mutex<State>
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var buffer: [GameEvent]
+    private var dropped = 0
+    private var posted = 0
 
     /// A queue holding up to `capacity` events per frame (default 16,384).
     public init(capacity: Int = 16_384) {
         self.capacity = max(capacity, 1)
-        var buffer: [GameEvent] = []
+        buffer = []
         buffer.reserveCapacity(self.capacity)
-        state = Mutex(State(buffer: buffer))
     }
 
     /// Adds `event` for the next frame. Any thread; O(1); returns false when the frame's buffer
     /// is full and the event was dropped.
     @discardableResult
     public func post(_ event: GameEvent) -> Bool {
-        state.withLock { state in
-            state.posted &+= 1
-            guard state.buffer.count < capacity else {
-                state.dropped &+= 1
-                return false
-            }
-            state.buffer.append(event)
-            return true
+        lock.lock()
+        defer { lock.unlock() }
+        posted &+= 1
+        guard buffer.count < capacity else {
+            dropped &+= 1
+            return false
         }
+        buffer.append(event)
+        return true
     }
 
-    /// Swaps the waiting events into `buffer` (which must be empty and should have `capacity`
-    /// reserved) and leaves the queue with `buffer`'s storage. Game thread; O(1).
-    public func takeAll(into buffer: inout [GameEvent]) {
-        state.withLock { state in swap(&state.buffer, &buffer) }
+    /// Swaps the waiting events into `other` (which must be empty and should have `capacity`
+    /// reserved) and leaves the queue with `other`'s storage. Game thread; O(1).
+    public func takeAll(into other: inout [GameEvent]) {
+        lock.lock()
+        swap(&buffer, &other)
+        lock.unlock()
     }
 
     /// Events dropped because a frame's buffer was full, since creation.
-    public var droppedCount: Int { state.withLock { $0.dropped } }
+    public var droppedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return dropped
+    }
+
     /// Events posted since creation (dropped ones included).
-    public var postedCount: Int { state.withLock { $0.posted } }
+    public var postedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return posted
+    }
 }

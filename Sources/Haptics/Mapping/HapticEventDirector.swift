@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The running half of the mapping layer: takes the events the game posted, decides with the
 /// current `LoadedMapping` what each one feels like, and starts voices on a target (an engine, or
@@ -447,16 +447,24 @@ struct FrameBurst {
     }
 }
 
-/// One mapping (or failure) handed from a loader thread to the game thread.
-private final class PendingMappingSlot: Sendable {
-    private let slot = Mutex<Result<LoadedMapping, ConfigErrors>?>(nil)
-    func put(_ result: Result<LoadedMapping, ConfigErrors>) { slot.withLock { $0 = result } }
+/// One mapping (or failure) handed from a loader thread to the game thread. A pthread mutex
+/// (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
+private final class PendingMappingSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<LoadedMapping, ConfigErrors>?   // guarded by `lock`
+
+    func put(_ result: Result<LoadedMapping, ConfigErrors>) {
+        lock.lock()
+        value = result
+        lock.unlock()
+    }
+
     /// The waiting result, emptying the slot. O(1), holds the lock only for the exchange.
     func take() -> Result<LoadedMapping, ConfigErrors>? {
-        slot.withLock { value in
-            let taken = value
-            value = nil
-            return taken
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = value
+        value = nil
+        return taken
     }
 }

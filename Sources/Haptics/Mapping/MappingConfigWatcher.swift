@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Hot reload for a mapping config: notices that the file changed, loads and validates it off the
 /// game thread, and hands the result to a `HapticEventDirector`, which swaps a valid mapping in at
@@ -20,8 +19,10 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     public let interval: Double
     private weak var director: HapticEventDirector?
     private let presets: PresetLibrary
-    private let state = Mutex<State>(State())
-    private let checking = Mutex<Void>(())
+    // pthread mutexes (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
+    private let stateLock = NSLock()
+    private var state = State()          // guarded by `stateLock`
+    private let checking = NSLock()      // one look at a time
 
     private struct State {
         var stamp: FileStamp?
@@ -45,14 +46,14 @@ public final class MappingConfigWatcher: @unchecked Sendable {
         } else {
             presets = .builtIn()
         }
-        if loadedNow { state.withLock { $0.stamp = Self.stamp(of: file) } }
+        if loadedNow { withState { $0.stamp = Self.stamp(of: file) } }
     }
 
     deinit { stop() }
 
     /// Starts looking at the file every `interval` seconds on a background thread.
     public func start() {
-        let generation: Int? = state.withLock { state in
+        let generation: Int? = withState { state in
             guard !state.running else { return nil }
             state.running = true
             state.generation += 1
@@ -71,16 +72,18 @@ public final class MappingConfigWatcher: @unchecked Sendable {
 
     /// Stops the background thread (it exits after its current look).
     public func stop() {
-        state.withLock { $0.running = false }
+        withState { $0.running = false }
     }
 
     /// Looks at the file once; when it changed since the last look, loads it and offers the result
     /// (the mapping, or its errors) to the director. Returns true when it offered something.
     @discardableResult
     public func checkNow() -> Bool {
-        checking.withLock { _ in
+        checking.lock()
+        defer { checking.unlock() }
+        do {
             let current = Self.stamp(of: file)
-            let changed = state.withLock { state -> Bool in
+            let changed = withState { state -> Bool in
                 guard current != state.stamp else { return false }
                 state.stamp = current
                 return true
@@ -96,7 +99,13 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     }
 
     private func isRunning(_ generation: Int) -> Bool {
-        state.withLock { $0.running && $0.generation == generation }
+        withState { $0.running && $0.generation == generation }
+    }
+
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        stateLock.lock()
+        defer { stateLock.unlock() }
+        return body(&state)
     }
 
     private static func stamp(of file: String) -> FileStamp? {
