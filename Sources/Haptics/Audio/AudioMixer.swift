@@ -499,6 +499,16 @@ public final class AudioMixer: @unchecked Sendable {
     private func enqueueHapticPoint(_ point: HapticPoint) {
         var point = point
         let capacity = AudioMixer.hapticCapacity
+        if hapticCount == 0 && hapticFrom.amplitude == 0 {
+            // From silence: the carrier starts at the point's frame, at its frequency, from phase 0
+            // (a zero crossing), instead of gliding from wherever the last sound left off.
+            hapticFrom = HapticPoint(frame: point.frame, amplitude: 0, step: point.step)
+            hapticPhase = 0
+            if point.frame <= nextFrame {
+                hapticFrom = point
+                return
+            }
+        }
         if hapticCount > 0 {
             let last = (hapticHead + hapticCount - 1) % capacity
             if point.frame < hapticPoints[last].frame { point.frame = hapticPoints[last].frame }

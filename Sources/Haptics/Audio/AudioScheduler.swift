@@ -27,6 +27,8 @@ final class AudioScheduler {
     private var lastHapticAmplitude = -1.0
     private var lastHapticFrequency = 0.0
     private var lastHapticTime = -Double.infinity
+    /// Frame time of the previous haptic channel feed (the previous update).
+    private var previousFrameTime = -Double.infinity
 
     init() {
         states.reserveCapacity(16)
@@ -77,7 +79,14 @@ final class AudioScheduler {
         let changed = abs(amplitude - lastHapticAmplitude) > 1e-4 || abs(frequency - lastHapticFrequency) > 0.01
         // While sounding, refresh well inside the mixer's safety hold even when nothing changes.
         let stale = amplitude > 0 && time - lastHapticTime >= AudioMixer.hapticChannelSafetySeconds / 2
+        defer { previousFrameTime = time }
         guard changed || stale else { return }
+        // The mixer ramps linearly from the last point sent. After frames without change, pin the
+        // old value at the previous frame so the change ramps over one frame, not since then.
+        if changed && lastHapticAmplitude >= 0 && lastHapticTime < previousFrameTime {
+            output.send(.hapticChannel(at: previousFrameTime, amplitude: lastHapticAmplitude,
+                                       frequency: lastHapticFrequency, channelMask: channel.channelMask))
+        }
         if output.send(.hapticChannel(at: time, amplitude: amplitude, frequency: frequency, channelMask: channel.channelMask)) {
             lastHapticAmplitude = amplitude
             lastHapticFrequency = frequency

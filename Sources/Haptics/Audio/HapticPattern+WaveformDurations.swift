@@ -24,3 +24,13 @@ extension HapticPattern {
                              metadata: metadata, version: version)
     }
 }
+
+extension HapticPattern {
+    /// This pattern without its audio events (dynamic parameters and curves kept). Used to play a
+    /// pattern's sound once while its haptics play for several players. Allocates.
+    public func removingAudioEvents() -> HapticPattern {
+        guard hasAudioContent else { return self }
+        return HapticPattern(events: events.filter { $0.type.isHaptic }, dynamicParameters: dynamicParameters,
+                             parameterCurves: parameterCurves, metadata: metadata, version: version)
+    }
+}

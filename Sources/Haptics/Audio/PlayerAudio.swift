@@ -14,6 +14,8 @@ final class PlayerAudio {
         var endTime: Double
         /// Parameters last sent.
         var parameters: AudioVoiceParameters
+        /// Presentation time of the last point sent (the onset, then each parameter change).
+        var sentTime: Double
         /// True once released or playing out after the player finished: no more parameter updates.
         var isDetached: Bool
     }
@@ -282,7 +284,7 @@ final class PlayerAudio {
         // Generous bound: a pitch-shifted waveform may play up to twice as long as estimated.
         let longest = max(lengthSeconds, waveformSeconds * 2) - offset / rate
         voices.append(Voice(id: id, event: index, endTime: time + longest + release + 0.1,
-                            parameters: parameters, isDetached: false))
+                            parameters: parameters, sentTime: time, isDetached: false))
     }
 
     private func updateParameters(output: any HapticAudioOutput, player: HapticPatternPlayer, at time: Double,
@@ -294,8 +296,15 @@ final class PlayerAudio {
             var parameters = table.events[voices[index].event].parameters(with: controls)
             if muted { parameters.volume = 0 }
             guard !parameters.isClose(to: voices[index].parameters) else { continue }
+            // The mixer ramps linearly from the last point sent: after updates without change, pin
+            // the old values at the previous update so the change ramps over one frame only.
+            let previous = lastTime + latency
+            if voices[index].sentTime < previous && previous < time + latency {
+                output.send(.parameters(voices[index].id, at: previous, voices[index].parameters))
+            }
             if output.send(.parameters(voices[index].id, at: time + latency, parameters)) {
                 voices[index].parameters = parameters
+                voices[index].sentTime = time + latency
             }
         }
     }

@@ -10,6 +10,7 @@ extension GameHaptics {
         slot.engine.resetHandler = { [weak self] in self?.resetHandler?(player) }
         slot.engine.presentationLatency = configuration.presentationLatency
         slot.output.safetyMilliseconds = configuration.safetyMilliseconds
+        configureAudio(slot)
         applyMixer(to: slot)
     }
 
@@ -58,15 +59,20 @@ extension GameHaptics {
     /// Takes the pad away from `slot`: explicit stop, then the engine stops (with `reason`, which
     /// calls the stopped handler, or silently when nil).
     func release(_ slot: PlayerSlot, reason: HapticEngine.StoppedReason?) {
+        slot.rumbleDelay.clear()
         slot.output.detach()
         slot.instanceID = nil
         if let reason { slot.engine.handleExternalStop(reason) } else { slot.engine.stop() }
+        if audio != nil && !(suspendedByFocus && configuration.focusPolicy == .stopEngines) {
+            try? slot.engine.start()   // with audio on, the player's sound goes on without a pad
+        }
         pausedPlayers.removeAll { !$0.isPlaying }
         controllerChangedHandler?(slot.player, nil)
     }
 
     /// Sends (0,0) to `slot`'s pad now.
     func silence(_ slot: PlayerSlot) {
+        slot.rumbleDelay.clear()
         slot.output.stop()
     }
 
@@ -99,13 +105,13 @@ extension GameHaptics {
         case .stopEngines:
             if !focused {
                 suspendedByFocus = true
-                for slot in slots where slot.instanceID != nil {
+                for slot in slots where slot.instanceID != nil || audio != nil {
                     silence(slot)
                     slot.engine.handleExternalStop(.applicationSuspended)
                 }
             } else {
                 suspendedByFocus = false
-                for slot in slots where slot.instanceID != nil { try? slot.engine.start() }
+                for slot in slots where slot.instanceID != nil || audio != nil { try? slot.engine.start() }
             }
         case .ignore:
             break

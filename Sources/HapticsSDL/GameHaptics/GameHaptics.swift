@@ -61,6 +61,9 @@ public final class GameHaptics {
     /// The mapping layer (`GameHaptics+Mapping.swift`), made on first use.
     var eventDirector: HapticEventDirector?
     var configWatcher: MappingConfigWatcher?
+    /// The sound device, once `enableAudio` opened it (`GameHaptics+Audio.swift`); nil: audio off,
+    /// no device is opened and audio events are ignored.
+    public internal(set) var audio: SDLAudioOutput?
     private let clockOrigin = SDL_GetPerformanceCounter()
     var suspendedByFocus = false
     var isShutDown = false
@@ -157,6 +160,8 @@ public final class GameHaptics {
     /// Plays `pattern` once for `player`, starting at the next update. Returns the player so the game
     /// can stop it or change it, or nil when nothing can be felt (no pad for that player, a pad
     /// without rumble, or after shutdown): the system decides, the game does not have to check.
+    /// With audio on (`enableAudio`), the pattern's audio events play too, and a player without a pad
+    /// still plays a pattern that has sound (or feeds the haptic-audio channel).
     /// - Parameters:
     ///   - intensity: multiplies the pattern's intensity, 0...1 (the `HapticIntensityControl`).
     ///   - category: the mixer category for its gain; `.ui` keeps playing while paused.
@@ -167,7 +172,9 @@ public final class GameHaptics {
     public func play(_ pattern: HapticPattern, player: Int = 0, intensity: Double = 1,
                      category: HapticCategory = .custom, priority: Int = 0,
                      locality: HapticLocality = .body) -> HapticAdvancedPatternPlayer? {
-        guard !isShutDown, slots.indices.contains(player), slots[player].canRumble else { return nil }
+        guard !isShutDown, slots.indices.contains(player),
+              slots[player].canRumble || audioPlays(pattern, forPlayer: player) else { return nil }
+        let pattern = audio?.prepared(pattern) ?? pattern
         let engine = slots[player].engine
         guard engine.isRunning,
               let voice = try? engine.makeAdvancedPlayer(with: pattern, output: 0, locality: locality,
@@ -186,12 +193,16 @@ public final class GameHaptics {
     }
 
     /// Plays `pattern` for every player that has a pad that can rumble. Returns how many play it.
+    /// With audio on, its sound plays once, not once per player (see `playSoundOnce`).
     @discardableResult
     public func playForEveryPlayer(_ pattern: HapticPattern, intensity: Double = 1,
                                    category: HapticCategory = .custom, priority: Int = 0) -> Int {
-        slots.indices.reduce(0) { count, player in
-            count + (play(pattern, player: player, intensity: intensity, category: category, priority: priority) == nil ? 0 : 1)
+        guard audio != nil, pattern.hasAudioContent else {
+            return slots.indices.reduce(0) { count, player in
+                count + (play(pattern, player: player, intensity: intensity, category: category, priority: priority) == nil ? 0 : 1)
+            }
         }
+        return playSoundOnce(pattern, intensity: intensity, category: category, priority: priority)
     }
 
     /// Stops every player on every pad at once (no fade) and sends (0,0) to every pad.
@@ -233,9 +244,11 @@ public final class GameHaptics {
     public func update(at time: Double) {
         guard !isShutDown, time.isFinite else { return }
         currentTime = max(time, currentTime)
+        audio?.synchronize(gameTime: currentTime)  // relate this frame to the sample clock first
         eventDirector?.update(at: currentTime)   // posted events start their voices on this frame
-        for slot in slots where slot.instanceID != nil {
+        for slot in slots where slot.instanceID != nil || audio != nil {
             slot.engine.update(at: currentTime)
+            if !slot.engine.isRunning { slot.rumbleDelay.advance(to: currentTime) }
         }
         livePlayers.removeAll { !$0.isPlaying }
     }
@@ -253,6 +266,7 @@ public final class GameHaptics {
         guard !isShutDown else { return }
         configWatcher?.stop()
         configWatcher = nil
+        disableAudio()
         for slot in slots {
             let hadPad = slot.instanceID != nil
             slot.output.detach()

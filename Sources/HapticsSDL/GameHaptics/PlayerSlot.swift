@@ -5,6 +5,8 @@ import Haptics
 final class PlayerSlot {
     let player: Int
     let output: SDLRumbleOutput
+    /// Between the engine and `output`: delays rumble by the audio lookahead while audio is on.
+    let rumbleDelay: RumbleDelayLine
     private(set) var engine: HapticEngine
     /// The profile `engine` was made with.
     private var engineProfile: MotorProfile
@@ -18,7 +20,8 @@ final class PlayerSlot {
     init(player: Int, voiceCapacity: Int) {
         self.player = player
         output = SDLRumbleOutput(name: "player\(player + 1)")
-        engine = HapticEngine(outputs: [output], voiceCapacity: voiceCapacity)
+        rumbleDelay = RumbleDelayLine(output: output)
+        engine = HapticEngine(outputs: [rumbleDelay], voiceCapacity: voiceCapacity)
         engineProfile = output.profile
     }
 
@@ -31,12 +34,13 @@ final class PlayerSlot {
     func rebuildEngineIfNeeded(voiceCapacity: Int) {
         guard engineProfile != output.profile else { return }
         let old = engine
-        let fresh = HapticEngine(outputs: [output], voiceCapacity: voiceCapacity)
+        let fresh = HapticEngine(outputs: [rumbleDelay], voiceCapacity: voiceCapacity)
         fresh.mixer = old.mixer
         fresh.presentationLatency = old.presentationLatency
         fresh.stoppedHandler = old.stoppedHandler
         fresh.resetHandler = old.resetHandler
         fresh.isMutedForHaptics = old.isMutedForHaptics
+        fresh.isMutedForAudio = old.isMutedForAudio
         old.stoppedHandler = nil
         old.stop()
         engine = fresh

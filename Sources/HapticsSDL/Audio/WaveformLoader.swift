@@ -1,0 +1,155 @@
+import CSDL2
+import Foundation
+import Haptics
+
+/// Why a waveform file could not be loaded. Always names the file.
+public struct WaveformLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path as the pattern wrote it (`EventWaveformPath`).
+    public var path: String
+    /// The file that was read, when the path resolved to one.
+    public var file: String?
+    /// What is wrong, in words.
+    public var reason: String
+
+    public init(path: String, file: String?, reason: String) {
+        self.path = path
+        self.file = file
+        self.reason = reason
+    }
+
+    public var description: String { "waveform \"\(path)\"\(file.map { " (\($0))" } ?? ""): \(reason)" }
+}
+
+/// Loads `AudioCustom` waveforms: resolves the path inside the pattern's folder or the asset root,
+/// enforces the limits, checks the RIFF structure, decodes with SDL (`SDL_LoadWAV_RW`) and converts
+/// once to 32-bit float at the device rate with `SDL_AudioStream` (mono stays mono, anything with
+/// more channels becomes stereo). Load time only; the audio callback never sees a file.
+///
+/// Files are input from strangers (docs/architecture.md, rule 5): a path that is absolute, climbs
+/// out with `..`, or resolves through a symbolic link to a file outside its folder is refused; a
+/// file over `maximumBytes` is refused before it is read; a truncated or malformed file and a
+/// sound longer than `maximumSeconds` are refused with the reason.
+public enum WaveformLoader {
+    /// The file `path` names inside `folder`, or else inside `assetRoot`; its real path (symbolic
+    /// links resolved), which lies inside that root.
+    public static func resolve(_ path: String, folder: String, assetRoot: String?) throws(WaveformLoadError) -> String {
+        if let problem = WaveformPath.problem(with: path) {
+            throw WaveformLoadError(path: path, file: nil, reason: "refused: \(problem)")
+        }
+        let roots = [folder] + (assetRoot.map { [$0] } ?? [])
+        for root in roots {
+            guard let candidate = WaveformPath.resolve(path, in: root),
+                  FileManager.default.fileExists(atPath: candidate) else { continue }
+            let realRoot = realPath(root)
+            let realFile = realPath(candidate)
+            guard realFile.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+                throw WaveformLoadError(path: path, file: candidate,
+                                        reason: "refused: it resolves to \(realFile), outside \(realRoot)")
+            }
+            return realFile
+        }
+        let places = roots.map { "\"\($0)\"" }.joined(separator: " or ")
+        throw WaveformLoadError(path: path, file: nil, reason: "not found in \(places)")
+    }
+
+    /// Loads `path` (resolved as in `resolve`) as a waveform at `sampleRate` frames per second.
+    public static func load(_ path: String, folder: String, assetRoot: String?, sampleRate: Int,
+                            limits: WaveformLimits = WaveformLimits()) throws(WaveformLoadError) -> AudioWaveform {
+        let file = try resolve(path, folder: folder, assetRoot: assetRoot)
+        func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: path, file: file, reason: reason) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? -1
+        guard size >= 0 else { throw failure("cannot read its size") }
+        guard size <= limits.maximumBytes else {
+            throw failure("the file is \(size) bytes; the limit is \(limits.maximumBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { throw failure("cannot be read") }
+        guard data.count <= limits.maximumBytes else {
+            throw failure("the file is \(data.count) bytes; the limit is \(limits.maximumBytes) bytes")
+        }
+        let bytes = [UInt8](data)
+        if let problem = riffProblem(bytes) { throw failure(problem) }
+        return try decode(bytes, sampleRate: sampleRate, limits: limits, name: path, failure: failure)
+    }
+
+    /// What is wrong with the RIFF/WAVE structure of `bytes`, or nil when the chunks are whole:
+    /// the header, a `fmt ` chunk, and a `data` chunk that the file really contains. SDL accepts a
+    /// cut-off data chunk by default (it plays what is there); a game asset cut short is a broken
+    /// file, so it is refused here with the sizes.
+    public static func riffProblem(_ bytes: [UInt8]) -> String? {
+        func tag(_ offset: Int) -> String { String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self) }
+        func le32(_ offset: Int) -> Int {
+            Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        }
+        guard bytes.count >= 12, tag(0) == "RIFF", tag(8) == "WAVE" else {
+            return "not a WAV file: expected \"RIFF\" and \"WAVE\" in its first 12 bytes"
+        }
+        var offset = 12
+        var hasFormat = false
+        while offset + 8 <= bytes.count {
+            let id = tag(offset)
+            let length = le32(offset + 4)
+            let available = bytes.count - offset - 8
+            if id == "data" {
+                guard hasFormat else { return "malformed: the data chunk comes before any fmt chunk" }
+                guard length <= available else {
+                    return "truncated: the data chunk declares \(length) bytes but only \(available) follow"
+                }
+                return nil
+            }
+            if id == "fmt " {
+                guard length >= 16, length <= available else { return "malformed: the fmt chunk is \(length) bytes" }
+                hasFormat = true
+            }
+            guard length <= available else { return "truncated: the \"\(id)\" chunk declares \(length) bytes but only \(available) follow" }
+            offset += 8 + length + (length & 1)
+        }
+        return hasFormat ? "truncated: no data chunk" : "malformed: no fmt chunk"
+    }
+
+    /// Float32 in this machine's byte order.
+    static var floatFormat: SDL_AudioFormat {
+        SDL_AudioFormat(UInt16(littleEndian: 1) == 1 ? AUDIO_F32LSB : AUDIO_F32MSB)
+    }
+
+    private static func decode(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
+                               failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
+        var spec = SDL_AudioSpec()
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var length: UInt32 = 0
+        let decoded = bytes.withUnsafeBytes { raw -> Bool in
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return false }
+            return SDL_LoadWAV_RW(rw, 1, &spec, &buffer, &length) != nil
+        }
+        guard decoded, let buffer else { throw failure("SDL could not decode it: \(String(cString: SDL_GetError()))") }
+        defer { SDL_FreeWAV(buffer) }
+        let bytesPerSample = Int(spec.format & 0xFF) / 8
+        let frameBytes = bytesPerSample * Int(spec.channels)
+        guard frameBytes > 0, spec.freq > 0 else { throw failure("SDL reported an empty format") }
+        let seconds = Double(Int(length) / frameBytes) / Double(spec.freq)
+        guard seconds <= limits.maximumSeconds else {
+            throw failure(String(format: "the sound is %.2f s long; the limit is %g s", seconds, limits.maximumSeconds))
+        }
+        let channels = spec.channels == 1 ? 1 : 2
+        guard let stream = SDL_NewAudioStream(spec.format, spec.channels, spec.freq,
+                                              floatFormat, UInt8(channels), Int32(sampleRate)) else {
+            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeAudioStream(stream) }
+        guard SDL_AudioStreamPut(stream, buffer, Int32(length)) == 0, SDL_AudioStreamFlush(stream) == 0 else {
+            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
+        }
+        let available = Int(SDL_AudioStreamAvailable(stream))
+        var samples = [Float](repeating: 0, count: available / MemoryLayout<Float>.size)
+        let got = samples.withUnsafeMutableBytes { Int(SDL_AudioStreamGet(stream, $0.baseAddress, Int32($0.count))) }
+        guard got >= 0 else { throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))") }
+        samples.removeLast(samples.count - got / MemoryLayout<Float>.size)
+        samples.removeLast(samples.count % channels)
+        return AudioWaveform(name: name, sampleRate: Double(sampleRate), channelCount: channels, samples: samples)
+    }
+
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return (path as NSString).standardizingPath }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
