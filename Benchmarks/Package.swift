@@ -25,6 +25,17 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "AudioMixing",
+            dependencies: [
+                .product(name: "Haptics", package: "SDLHaptics"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AudioMixing",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "EngineUpdate",
             dependencies: [
                 .product(name: "Haptics", package: "SDLHaptics"),
