@@ -86,4 +86,27 @@ struct DemoTests {
         #expect(names.contains("Success"), "feedback presets still play")
         #expect(!names.contains("collision"), "no mapping rules without a valid config")
     }
+
+    @Test("two players on two pads: each player's footsteps reach their own pad; a crate landing is felt by both")
+    func twoPlayers() throws {
+        let script = URL(fileURLWithPath: Self.tour).deletingLastPathComponent().appendingPathComponent("two-players.jsonl").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-two-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = folder.appendingPathComponent("events.csv").path
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--pads", "2", "--script", script, "--events", events])
+        #expect(run.status == 0, "\(run.output)")
+        let rows = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").map(String.init) }
+        let steps = rows.filter { $0[2].hasPrefix("step") }
+        #expect(steps.contains { $0[1] == "1" } && steps.contains { $0[1] == "2" }, "both players walk")
+        #expect(rows.contains { $0[1] == "1" && $0[2] == "collision" } && rows.contains { $0[1] == "2" && $0[2] == "collision" },
+                "player 2's crate is felt by both players")
+        for pad in ["xboxOne", "ps4"] {
+            let line = run.output.split(separator: "\n").first { $0.hasPrefix("virtual \(pad): ") } ?? ""
+            let calls = line.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? 0
+            #expect(calls > 2, "\(pad) pad rumbled: \(line)")
+            #expect(line.hasSuffix("last 0,0"), "\(line)")
+        }
+    }
 }
