@@ -135,15 +135,30 @@ public enum WaveformLoader {
             throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_FreeAudioStream(stream) }
-        guard SDL_AudioStreamPut(stream, buffer, Int32(length)) == 0, SDL_AudioStreamFlush(stream) == 0 else {
+        // SDL 2.26's resampler keeps the last few hundred frames back even after a flush, so a tail
+        // of silence goes in after the sound and the output is cut to the exact converted length.
+        let sourceFrames = Int(length) / frameBytes
+        let expectedFrames = Int((Double(sourceFrames) * Double(sampleRate) / Double(spec.freq)).rounded())
+        let padding = [UInt8](repeating: spec.format == SDL_AudioFormat(AUDIO_U8) ? 0x80 : 0, count: 2048 * frameBytes)
+        guard SDL_AudioStreamPut(stream, buffer, Int32(length)) == 0,
+              padding.withUnsafeBytes({ SDL_AudioStreamPut(stream, $0.baseAddress, Int32($0.count)) }) == 0,
+              SDL_AudioStreamFlush(stream) == 0 else {
             throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
         }
-        let available = Int(SDL_AudioStreamAvailable(stream))
-        var samples = [Float](repeating: 0, count: available / MemoryLayout<Float>.size)
-        let got = samples.withUnsafeMutableBytes { Int(SDL_AudioStreamGet(stream, $0.baseAddress, Int32($0.count))) }
-        guard got >= 0 else { throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))") }
-        samples.removeLast(samples.count - got / MemoryLayout<Float>.size)
-        samples.removeLast(samples.count % channels)
+        // The stream may hand its output out in several pieces after a flush: read until it is empty.
+        var samples: [Float] = []
+        samples.reserveCapacity(Int(SDL_AudioStreamAvailable(stream)) / MemoryLayout<Float>.size)
+        var chunk = [Float](repeating: 0, count: 16_384)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Int(SDL_AudioStreamGet(stream, $0.baseAddress, Int32($0.count))) }
+            guard got >= 0 else { throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))") }
+            if got == 0 { break }
+            samples += chunk[0..<(got / MemoryLayout<Float>.size)]
+        }
+        guard samples.count >= expectedFrames * channels else {
+            throw failure("SDL converted \(samples.count / channels) frames of the \(expectedFrames) expected")
+        }
+        samples.removeLast(samples.count - expectedFrames * channels)
         return AudioWaveform(name: name, sampleRate: Double(sampleRate), channelCount: channels, samples: samples)
     }
 

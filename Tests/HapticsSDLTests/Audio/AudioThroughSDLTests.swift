@@ -181,6 +181,37 @@ extension SDLTests {
             rig.haptics.disableAudio()
         }
 
+        @Test("every real WAV of the corpus (../shared/corpus/ahap/audio) loads and converts to 48 kHz float, keeping its length")
+        func corpusWaveforms() throws {
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("shared/corpus/ahap/audio").path
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") }.sorted()
+            try #require(names.count >= 9, "the corpus is checked out beside the package")
+            let setup = try SDLSubsystems([.audio])   // SDL_LoadWAV_RW and SDL_AudioStream need no device
+            defer { setup.stop() }
+            for name in names {
+                let bytes = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+                // The length SDL's own decoder reports, at the file's rate, for comparison.
+                var spec = SDL_AudioSpec()
+                var buffer: UnsafeMutablePointer<UInt8>? = nil
+                var length: UInt32 = 0
+                let decoded = bytes.withUnsafeBytes { raw in
+                    SDL_LoadWAV_RW(SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)), 1, &spec, &buffer, &length) != nil
+                }
+                try #require(decoded, "\(name): \(String(cString: SDL_GetError()))")
+                SDL_FreeWAV(buffer)
+                let sourceFrames = Int(length) / (Int(spec.format & 0xFF) / 8 * Int(spec.channels))
+                let seconds = Double(sourceFrames) / Double(spec.freq)
+                let waveform = try WaveformLoader.load(name, folder: folder, assetRoot: nil, sampleRate: 48_000)
+                #expect(waveform.sampleRate == 48_000, "\(name)")
+                #expect(waveform.channelCount == min(Int(spec.channels), 2), "\(name)")
+                #expect(waveform.frameCount == Int((Double(sourceFrames) * 48_000 / Double(spec.freq)).rounded()),
+                        "\(name): \(waveform.durationSeconds) s vs \(seconds) s at \(spec.freq) Hz")
+                #expect(waveform.samples.contains { $0 != 0 } && waveform.samples.allSatisfy { abs($0) <= 1.0001 }, "\(name)")
+            }
+        }
+
         @Test("the haptic-audio channel, without a pad: a continuous haptic becomes a sine at the sharpness's frequency on channels 3 and 4 only")
         func hapticAudioChannel() throws {
             let rig = try GameHapticsRig()
