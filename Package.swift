@@ -25,7 +25,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         // The lock-free queue between the game thread and the audio callback (Sources/Haptics/Audio).
-        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,7 +34,6 @@ let package = Package(
         ),
         .target(
             name: "Haptics",
-            dependencies: [.product(name: "Atomics", package: "swift-atomics")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(

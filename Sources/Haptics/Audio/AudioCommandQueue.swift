@@ -1,6 +1,6 @@
-import Atomics
+import Synchronization
 
-/// A bounded single-producer, single-consumer queue of `AudioCommand`s, lock-free (swift-atomics).
+/// A bounded single-producer, single-consumer queue of `AudioCommand`s, lock-free (`Synchronization.Atomic`; no package dependency, and the fuzz targets can compile the core with plain swiftc).
 ///
 /// The game thread pushes, the audio callback pops. Neither side ever blocks, takes a lock or
 /// allocates: the storage is allocated once, at creation. The producer publishes a slot with a
@@ -13,9 +13,9 @@ public final class AudioCommandQueue: @unchecked Sendable {
     private let mask: Int
     private let storage: UnsafeMutablePointer<AudioCommand>
     /// Index of the next slot to pop (written by the consumer only).
-    private let head = ManagedAtomic<Int>(0)
+    private let head = Atomic<Int>(0)
     /// Index of the next slot to push (written by the producer only).
-    private let tail = ManagedAtomic<Int>(0)
+    private let tail = Atomic<Int>(0)
 
     /// A queue holding at least `minimumCapacity` commands (rounded up to a power of two, >= 2).
     public init(minimumCapacity: Int = 1024) {

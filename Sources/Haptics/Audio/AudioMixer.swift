@@ -1,4 +1,4 @@
-import Atomics
+import Synchronization
 import Foundation
 
 /// Mixes audio voices into interleaved 32-bit float buffers, sample-accurately: the audio thread's
@@ -65,19 +65,19 @@ public final class AudioMixer: @unchecked Sendable {
     }
 
     // Statistics (written by the audio thread).
-    private let buffersAtomic = ManagedAtomic<Int>(0)
-    private let framesAtomic = ManagedAtomic<Int64>(0)
-    private let commandsAtomic = ManagedAtomic<Int>(0)
-    private let lateAtomic = ManagedAtomic<Int>(0)
-    private let maxLateAtomic = ManagedAtomic<Int>(0)
-    private let stolenAtomic = ManagedAtomic<Int>(0)
-    private let peakAtomic = ManagedAtomic<Int>(0)
-    private let missingAtomic = ManagedAtomic<Int>(0)
-    private let droppedPointsAtomic = ManagedAtomic<Int>(0)
+    private let buffersAtomic = Atomic<Int>(0)
+    private let framesAtomic = Atomic<Int64>(0)
+    private let commandsAtomic = Atomic<Int>(0)
+    private let lateAtomic = Atomic<Int>(0)
+    private let maxLateAtomic = Atomic<Int>(0)
+    private let stolenAtomic = Atomic<Int>(0)
+    private let peakAtomic = Atomic<Int>(0)
+    private let missingAtomic = Atomic<Int>(0)
+    private let droppedPointsAtomic = Atomic<Int>(0)
     // The clock stamp, published with a sequence lock (odd while writing).
-    private let stampSequence = ManagedAtomic<Int>(0)
-    private let stampFrame = ManagedAtomic<Int64>(0)
-    private let stampTicks = ManagedAtomic<UInt64>(0)
+    private let stampSequence = Atomic<Int>(0)
+    private let stampFrame = Atomic<Int64>(0)
+    private let stampTicks = Atomic<UInt64>(0)
 
     /// A mixer for an output of `sampleRate` frames per second and `channelCount` channels.
     /// Allocates all its storage now.
@@ -191,7 +191,7 @@ public final class AudioMixer: @unchecked Sendable {
         }
         nextFrame = start &+ Int64(frameCount)
         if sounding > peakAtomic.load(ordering: .relaxed) { peakAtomic.store(sounding, ordering: .relaxed) }
-        buffersAtomic.wrappingIncrement(ordering: .relaxed)
+        buffersAtomic.wrappingAdd(1, ordering: .relaxed)
         framesAtomic.store(nextFrame, ordering: .releasing)
     }
 
@@ -202,16 +202,16 @@ public final class AudioMixer: @unchecked Sendable {
             switch command.kind {
             case .start: startVoice(command, bufferStart: bufferStart)
             case .parameters:
-                guard let index = voiceIndex(command.voiceID) else { missingAtomic.wrappingIncrement(ordering: .relaxed); continue }
+                guard let index = voiceIndex(command.voiceID) else { missingAtomic.wrappingAdd(1, ordering: .relaxed); continue }
                 enqueuePoint(point(for: command.parameters, frame: command.frame, isTone: voices[index].isTone), voice: index)
             case .release:
-                guard let index = voiceIndex(command.voiceID) else { missingAtomic.wrappingIncrement(ordering: .relaxed); continue }
+                guard let index = voiceIndex(command.voiceID) else { missingAtomic.wrappingAdd(1, ordering: .relaxed); continue }
                 let voice = voices[index]
                 let fade = voice.usesEnvelope && command.fadeSeconds > 0
                     ? max(1, Int64((command.fadeSeconds * sampleRate).rounded())) : declickFrames
                 voices[index].requestFade(at: max(command.frame, bufferStart) - voice.origin, frames: fade)
             case .cut:
-                guard let index = voiceIndex(command.voiceID) else { missingAtomic.wrappingIncrement(ordering: .relaxed); continue }
+                guard let index = voiceIndex(command.voiceID) else { missingAtomic.wrappingAdd(1, ordering: .relaxed); continue }
                 voices[index].requestFade(at: max(command.frame, bufferStart) - voices[index].origin, frames: declickFrames)
             case .cutAll:
                 for index in 0..<maximumVoices where voices[index].isActive {
@@ -226,7 +226,7 @@ public final class AudioMixer: @unchecked Sendable {
                 masterTargetFrame = command.frame
             }
         }
-        if applied > 0 { commandsAtomic.wrappingIncrement(by: applied, ordering: .relaxed) }
+        if applied > 0 { commandsAtomic.wrappingAdd(applied, ordering: .relaxed) }
     }
 
     private func voiceIndex(_ id: UInt32) -> Int? {
@@ -260,13 +260,13 @@ public final class AudioMixer: @unchecked Sendable {
         if slot < 0 {
             // Steal the oldest voice: cut at once (the slot is reused, so no declick is possible).
             slot = oldest
-            stolenAtomic.wrappingIncrement(ordering: .relaxed)
+            stolenAtomic.wrappingAdd(1, ordering: .relaxed)
         }
         let setup = command.setup
         var onset = command.frame
         if onset < bufferStart {
             let late = Int(bufferStart - onset)
-            lateAtomic.wrappingIncrement(ordering: .relaxed)
+            lateAtomic.wrappingAdd(1, ordering: .relaxed)
             if late > maxLateAtomic.load(ordering: .relaxed) { maxLateAtomic.store(late, ordering: .relaxed) }
             onset = bufferStart
         }
@@ -320,7 +320,7 @@ public final class AudioMixer: @unchecked Sendable {
             if point.frame < points[lastSlot].frame { point.frame = points[lastSlot].frame }
             if count == AudioMixer.pointsPerVoice {
                 points[lastSlot] = point   // full: the newest replaces the last waiting point
-                droppedPointsAtomic.wrappingIncrement(ordering: .relaxed)
+                droppedPointsAtomic.wrappingAdd(1, ordering: .relaxed)
                 return
             }
         }
@@ -514,7 +514,7 @@ public final class AudioMixer: @unchecked Sendable {
             if point.frame < hapticPoints[last].frame { point.frame = hapticPoints[last].frame }
             if hapticCount == capacity {
                 hapticPoints[last] = point
-                droppedPointsAtomic.wrappingIncrement(ordering: .relaxed)
+                droppedPointsAtomic.wrappingAdd(1, ordering: .relaxed)
                 return
             }
         }
