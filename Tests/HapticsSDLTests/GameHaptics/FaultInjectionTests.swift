@@ -154,7 +154,7 @@ extension SDLTests {
             let playing = try #require(pad.lastRumble)
             #expect(playing.low > 0)
             try "[[rule]]\nevent = \"texture\"\npattern = \n".write(toFile: file, atomically: true, encoding: .utf8)
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(20)
             while rig.haptics.mappingErrors.isEmpty && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.03)
                 rig.frames(1)

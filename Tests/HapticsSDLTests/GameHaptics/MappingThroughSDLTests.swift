@@ -72,7 +72,7 @@ extension SDLTests {
             }
             let before = strength()
             try write("1.0")
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(20)
             var after = before
             while after == before && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.03)
@@ -80,7 +80,7 @@ extension SDLTests {
             }
             #expect(after > before)
             try write("\"loud\"")
-            let errorDeadline = Date().addingTimeInterval(5)
+            let errorDeadline = Date().addingTimeInterval(20)
             while rig.haptics.mappingErrors.isEmpty && Date() < errorDeadline {
                 Thread.sleep(forTimeInterval: 0.03)
                 rig.frames(1)

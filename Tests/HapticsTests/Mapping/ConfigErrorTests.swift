@@ -101,7 +101,7 @@ struct ConfigErrorTests {
         watcher.start()
         defer { watcher.stop() }
         try write("0.7")
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(20)
         while currentIntensity() != 0.7 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
             rig.frame()
