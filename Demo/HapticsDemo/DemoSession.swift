@@ -49,6 +49,17 @@ final class DemoSession {
             }
         }
         if let path = options.script { script = try InputScript(contentsOfFile: path) }
+        // Sound is the audio half of the patterns (docs/audio.md). A missing or broken sound device
+        // is not a reason to stop: the demo says so and plays on with rumble only.
+        if !options.silent {
+            do {
+                let output = try haptics.enableAudio()
+                output.volume = PauseMenu().soundVolume
+                print("audio: \(output.channelCount) channels at \(Int(output.sampleRate)) Hz, lookahead \(Int(output.lookaheadSeconds * 1000)) ms")
+            } catch {
+                FileHandle.standardError.write(Data("audio: \(error); playing on without sound\n".utf8))
+            }
+        }
         demoHaptics = DemoHaptics(haptics: haptics, configPath: options.config)
         game = DemoGame(haptics: demoHaptics, players: 1)
         scene = SceneRenderer(renderer: renderer, width: Self.width, height: Self.height)

@@ -21,6 +21,9 @@ struct HapticsDemo: ParsableCommand {
     @Option(help: "The haptics mapping config (TOML), hot-reloaded while the demo runs (default: Assets/Haptics/haptics.toml).")
     var config: String?
 
+    @Flag(help: "Do not open a sound device (rumble only).")
+    var silent = false
+
     @Flag(help: "Run without a window (SDL's dummy video driver) with virtual controllers.")
     var headless = false
 

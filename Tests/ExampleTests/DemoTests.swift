@@ -59,6 +59,7 @@ struct DemoTests {
                 "pad drive after heavy \(drive(after: heavy.time)) vs light \(drive(after: light.time))")
         #expect(rows.last.map { $0.low == 0 && $0.high == 0 } == true, "the tour ends with the pad silent")
         #expect(run.output.contains("virtual xboxOne: "), "\(run.output)")
+        #expect(run.output.contains("audio: 2 channels at"), "the demo plays the patterns' sound: \(run.output)")
         #expect(run.output.contains("last 0,0"), "the pad gets (0,0) at shutdown")
 
         // The screenshot: a 960x540 BMP with the level and HUD in many colours.

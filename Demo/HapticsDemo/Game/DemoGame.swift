@@ -216,6 +216,7 @@ final class DemoGame {
             haptics.feedback(step > 0 ? .increase : .decrease, player: 0)
         case .soundVolume where step != 0:
             menu.soundVolume = min(1, max(0, menu.soundVolume + step))
+            haptics.haptics.audio?.volume = menu.soundVolume
             haptics.feedback(.levelChange, player: 0)
         case let item where item.category != nil && step != 0:
             let category = item.category!

@@ -168,5 +168,21 @@ extension SDLTests {
             rig.frames(60)
             #expect(pad.lastRumble?.pair == [0, 0])
         }
+    
+        @Test("the audio device is missing: enableAudio throws a clear error, rumble plays on undelayed, nothing is left open")
+        func audioDeviceMissing() throws {
+            let pad = try VirtualGameController()
+            let rig = try GameHapticsRig()
+            rig.pump()
+            var configuration = SDLAudioConfiguration()
+            configuration.deviceName = "no such sound device"
+            #expect(throws: SDLError.self) { try rig.haptics.enableAudio(configuration) }
+            #expect(rig.haptics.audio == nil)
+            rig.haptics.play(GameHapticsRig.texture(0.1), player: 0)
+            rig.frames(1)
+            #expect(pad.lastRumble?.pair == [65535, 65535], "rumble is not delayed by an audio lookahead that does not exist")
+            rig.frames(20)
+            #expect(pad.lastRumble?.pair == [0, 0])
+        }
     }
 }
