@@ -42,10 +42,8 @@ public final class HapticEngine {
 
     var players: [HapticPatternPlayer] = []
     private var drivers: [MotorDriver]
-    private var perceived: [ActuatorLevels]
-    private var kicks: [ActuatorSet]
-    /// Indices into `players` of this frame's highest-ranked audible voices, best first (voice cap).
-    private var loudest: [Int] = []
+    /// This frame's voices with sound, the voice cap and the sum per output.
+    private var voiceMix: VoiceMix
     private var sequenceCounter = 0
     private var idleSince: Double? = nil
     private var finishedHandler: (() -> FinishedAction)? = nil
@@ -62,10 +60,9 @@ public final class HapticEngine {
     public init(outputs: [any HapticOutput], voiceCapacity: Int = 64) {
         self.outputs = outputs
         drivers = outputs.map { MotorDriver(profile: $0.profile) }
-        perceived = Array(repeating: .zero, count: outputs.count)
-        kicks = Array(repeating: [], count: outputs.count)
+        voiceMix = VoiceMix(outputs: outputs.count)
         players.reserveCapacity(max(voiceCapacity, 1))
-        loudest.reserveCapacity(mixer.maximumAudibleVoices)
+        voiceMix.reserve(voices: players.capacity, cap: mixer.maximumAudibleVoices)
     }
 
     /// The capabilities of output `index`, or nil when there is no such output.
@@ -122,7 +119,8 @@ public final class HapticEngine {
                            category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticPatternPlayer {
         guard !isDestroyed else { throw .engineDestroyed }
         guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
-        let player = HapticPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
+        let player = HapticPatternPlayer(engine: self, pattern: pattern, outputIndex: output,
+                                         profile: drivers[output].profile, locality: locality,
                                          category: category, priority: priority)
         audio.register(player, pattern: pattern)
         return player
@@ -133,7 +131,8 @@ public final class HapticEngine {
                                    category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticAdvancedPatternPlayer {
         guard !isDestroyed else { throw .engineDestroyed }
         guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
-        let player = HapticAdvancedPatternPlayer(engine: self, pattern: pattern, outputIndex: output, locality: locality,
+        let player = HapticAdvancedPatternPlayer(engine: self, pattern: pattern, outputIndex: output,
+                                                 profile: drivers[output].profile, locality: locality,
                                                  category: category, priority: priority)
         audio.register(player, pattern: pattern)
         return player
@@ -150,29 +149,47 @@ public final class HapticEngine {
         }
         let time = evaluationTime
         audio.willRender(at: time)
-        for player in players {
-            player.render(at: time, profile: drivers[player.outputIndex].profile)
-        }
-        admitVoices()
-        mix()
+        voiceMix.reserve(voices: players.capacity, cap: mixer.maximumAudibleVoices)
+        let mayRetire = Self.render(players, at: time, into: &voiceMix)
+        voiceMix.mix(with: mixer)
+        let isSilenced = isMutedForHaptics || !mixer.isEnabled
         for index in outputs.indices {
             let levels: ActuatorLevels
-            if isMutedForHaptics || !mixer.isEnabled {
+            if isSilenced {
                 drivers[index].reset()
                 levels = .zero
             } else {
-                levels = drivers[index].drive(perceived: perceived[index], kick: kicks[index], at: currentTime)
+                levels = drivers[index].drive(perceived: voiceMix.perceived[index], kick: voiceMix.kicks[index],
+                                              at: currentTime)
             }
             outputs[index].receive(HapticFrame(time: currentTime, levels: levels))
         }
-        let audible = isMutedForHaptics || !mixer.isEnabled ? ActuatorLevels.zero : (perceived.first ?? .zero)
+        let audible = isSilenced ? ActuatorLevels.zero : (voiceMix.perceived.first ?? .zero)
         audio.didRender(at: time, frameTime: currentTime, latency: presentationLatency, levels: audible,
                         isMuted: isMutedForAudio)
-        retireFinishedPlayers()
+        if mayRetire { retireFinishedPlayers() }
+        notifyIfPlayersFinished()
         checkIdle()
     }
 
     // MARK: - Internals
+
+    /// Renders every player at evaluation time `time` and collects the ones with sound into `mix`,
+    /// in player order. Returns whether some player may be done (finished or idle), so the update
+    /// retires players only then. (One access to `mix` for the whole loop, not one per voice.)
+    private static func render(_ players: [HapticPatternPlayer], at time: Double, into mix: inout VoiceMix) -> Bool {
+        mix.removeAllVoices()
+        var mayRetire = false
+        for player in players {
+            player.render(at: time)
+            if player.phase == .finished || player.phase == .idle || player.didFinish { mayRetire = true }
+            let levels = player.contribution
+            guard !levels.isSilent else { continue }
+            mix.append(VoiceMix.Voice(levels: levels, kick: player.kick, output: player.outputIndex,
+                                      category: player.category, priority: player.priority, sequence: player.sequence))
+        }
+        return mayRetire
+    }
 
     func nextSequence() -> Int {
         sequenceCounter += 1
@@ -193,57 +210,6 @@ public final class HapticEngine {
         idleSince = nil
     }
 
-    /// The voice cap: when more than `cap` players have sound this frame, only the `cap` that rank
-    /// highest (`ranks(_:above:)`) are admitted. One pass keeps the best `cap` so far in `loudest`,
-    /// sorted, by insertion: O(players × cap), no allocation (the storage grows only with the cap).
-    private func admitVoices() {
-        let cap = mixer.maximumAudibleVoices
-        if loudest.capacity < cap { loudest.reserveCapacity(cap) }
-        loudest.removeAll(keepingCapacity: true)
-        var audible = 0
-        for index in players.indices {
-            let player = players[index]
-            player.isAdmitted = true
-            guard !player.contribution.isSilent else { continue }
-            audible += 1
-            if loudest.count == cap {
-                guard ranks(player, above: players[loudest[cap - 1]]) else { continue }
-                loudest.removeLast()
-            }
-            var position = loudest.count
-            while position > 0 && ranks(player, above: players[loudest[position - 1]]) { position -= 1 }
-            loudest.insert(index, at: position)
-        }
-        guard audible > cap else { return }
-        for player in players where !player.contribution.isSilent { player.isAdmitted = false }
-        for index in loudest { players[index].isAdmitted = true }
-    }
-
-    /// Whether `a` keeps its voice before `b` under the cap: a higher priority, or the same priority
-    /// and started later (the newest event is the one the player just caused).
-    private func ranks(_ a: HapticPatternPlayer, above b: HapticPatternPlayer) -> Bool {
-        a.priority != b.priority ? a.priority > b.priority : a.sequence > b.sequence
-    }
-
-    private func mix() {
-        for index in outputs.indices {
-            perceived[index] = .zero
-            kicks[index] = []
-        }
-        let master = mixer.masterGain
-        for player in players where player.isAdmitted && !player.contribution.isSilent {
-            let gain = master * mixer[player.category]
-            let c = player.contribution
-            var sum = perceived[player.outputIndex]
-            sum.lowFrequency = min(1, sum.lowFrequency + gain * c.lowFrequency)
-            sum.highFrequency = min(1, sum.highFrequency + gain * c.highFrequency)
-            sum.leftTrigger = min(1, sum.leftTrigger + gain * c.leftTrigger)
-            sum.rightTrigger = min(1, sum.rightTrigger + gain * c.rightTrigger)
-            perceived[player.outputIndex] = sum
-            if gain > 0 { kicks[player.outputIndex].formUnion(player.kick) }
-        }
-    }
-
     private func retireFinishedPlayers() {
         var index = players.count - 1
         while index >= 0 {
@@ -258,6 +224,9 @@ public final class HapticEngine {
             }
             index = min(index, players.count) - 1
         }
+    }
+
+    private func notifyIfPlayersFinished() {
         if players.isEmpty, let handler = finishedHandler {
             finishedHandler = nil
             if handler() == .stopEngine { halt() }
@@ -280,7 +249,7 @@ public final class HapticEngine {
 
     private func halt() {
         for player in players {
-            player.pending.removeAll(keepingCapacity: true)
+            player.removeAllCommands()
             player.phase = .finished
             player.didFinish = false
             player.contribution = .zero

@@ -18,9 +18,17 @@ public class HapticPatternPlayer {
     /// Where on the controller the signal goes.
     public let locality: HapticLocality
     /// The mixer category (for its gain).
-    public var category: HapticCategory
+    public var category: HapticCategory {
+        get { categoryValue }
+        set { categoryValue = newValue }
+    }
     /// Priority for the voice cap; higher is kept first. Any integer; default 0.
-    public var priority: Int
+    public var priority: Int {
+        get { priorityValue }
+        set { priorityValue = newValue }
+    }
+    /// The output's transient on-time and kick length (from its profile, fixed for the engine's life).
+    let shaping: TransientShaping
 
     var phase: Phase = .idle {
         didSet { if phase == .finished && oldValue != .finished { didFinish = true } }
@@ -35,12 +43,23 @@ public class HapticPatternPlayer {
     var loopEnabledValue = false
     var loopEndValue = 0.0
     var isMutedValue = false
+    // Settings behind public properties are stored as internal `...Value`s: then every access to
+    // the storage is a plain read or write inside the module, and the optimizer drops the dynamic
+    // exclusivity checks on the per-frame path (docs/performance.md, "Engine update").
+    var categoryValue: HapticCategory
+    var priorityValue: Int
     var completion: (() -> Void)? = nil
 
     var gameControls = HapticControls.neutral
     var curveStarts = [Double](repeating: 0, count: 5)
     var curveSlots = [ParameterCurve?](repeating: nil, count: 5)
-    var pending: [PlayerCommand] = []
+    /// Whether any of `curveSlots` holds a curve (a frame without game curves skips them).
+    var hasGameCurves = false
+    /// Commands waiting for their time, in the order given. Changed only through `enqueue`,
+    /// `runDueCommands` and `removeAllCommands()`, which keep `nextCommandTime`.
+    private(set) var pending: [PlayerCommand] = []
+    /// The earliest time in `pending`, +infinity when it is empty (a frame with nothing due skips it).
+    private var nextCommandTime = Double.infinity
 
     var windowStart = 0.0
     var windowIncludesStart = true
@@ -51,16 +70,16 @@ public class HapticPatternPlayer {
     // Written by `render`, read by the engine's mixer in the same update.
     var contribution = ActuatorLevels.zero
     var kick: ActuatorSet = []
-    var isAdmitted = true
 
-    init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, locality: HapticLocality,
-         category: HapticCategory, priority: Int) {
+    init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, profile: MotorProfile,
+         locality: HapticLocality, category: HapticCategory, priority: Int) {
         self.engine = engine
+        self.shaping = TransientShaping(profile: profile)
         self.evaluator = VoiceEvaluator(pattern: pattern)
         self.outputIndex = outputIndex
         self.locality = locality
-        self.category = category
-        self.priority = priority
+        self.categoryValue = category
+        self.priorityValue = priority
         pending.reserveCapacity(16)
     }
 
@@ -108,7 +127,7 @@ public class HapticPatternPlayer {
 
     /// Stops at once without a fade, drops pending commands, and does not call the completion handler.
     public func cancel() {
-        pending.removeAll(keepingCapacity: true)
+        removeAllCommands()
         phase = .finished
         didFinish = false
         contribution = .zero
@@ -124,6 +143,13 @@ public class HapticPatternPlayer {
         try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
         let due = time <= engine.currentTime ? -Double.infinity : time
         pending.append(PlayerCommand(kind: kind, time: due))
+        nextCommandTime = min(nextCommandTime, due)
+    }
+
+    /// Drops every pending command.
+    func removeAllCommands() {
+        pending.removeAll(keepingCapacity: true)
+        nextCommandTime = .infinity
     }
 
     var loopLength: Double {
@@ -143,8 +169,8 @@ public class HapticPatternPlayer {
 
     /// Runs due commands and computes this frame's contribution. Called once per update by the
     /// engine with the evaluation time (frame time minus presentation latency). No allocation.
-    func render(at time: Double, profile: MotorProfile) {
-        runDueCommands(upTo: time, profile: profile)
+    func render(at time: Double) {
+        runDueCommands(upTo: time)
         contribution = .zero
         kick = []
         switch phase {
@@ -158,12 +184,13 @@ public class HapticPatternPlayer {
         case .playing:
             updateCurves(at: time)
             let position = position(at: time)
-            let sample = evaluator.sample(at: wrapped(position), controls: gameControls)
-            detectTransients(through: position, at: time, profile: profile)
+            let wrappedPosition = wrapped(position)
+            let sample = evaluator.sample(at: wrappedPosition, controls: gameControls)
+            detectTransients(through: position, wrapped: wrappedPosition, at: time)
             var levels = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
             if pulse.isActive(at: time) {
                 levels = levels.maximum(with: pulse.levels)
-                if (pulse.isFresh && profile.kickSeconds > 0) || time < pulse.kickUntil { insertKicks() }
+                if (pulse.isFresh && shaping.kickSeconds > 0) || time < pulse.kickUntil { insertKicks() }
             }
             pulse.isFresh = false
             contribution = levels
@@ -175,7 +202,7 @@ public class HapticPatternPlayer {
             // A transient that was due before a pause or stop this update ran (`flushTransients`):
             // it sounds on this frame, with its kick, as a floor under whatever else sounds.
             contribution = contribution.maximum(with: pulse.levels)
-            if profile.kickSeconds > 0 { insertKicks() }
+            if shaping.kickSeconds > 0 { insertKicks() }
             pulse.isFresh = false
         }
         if isMutedValue { contribution = .zero; kick = [] }
@@ -189,19 +216,22 @@ public class HapticPatternPlayer {
         if pulse.levels.rightTrigger > 0 { kick.insert(.rightTrigger) }
     }
 
-    private func runDueCommands(upTo time: Double, profile: MotorProfile) {
+    private func runDueCommands(upTo time: Double) {
+        guard nextCommandTime <= time else { return }
         while true {
             var best = -1
             for index in pending.indices where pending[index].time <= time {
                 if best < 0 || pending[index].time < pending[best].time { best = index }
             }
-            guard best >= 0 else { return }
+            guard best >= 0 else { break }
             let command = pending.remove(at: best)
-            apply(command.kind, at: command.time == -.infinity ? time : command.time, profile: profile)
+            apply(command.kind, at: command.time == -.infinity ? time : command.time)
         }
+        nextCommandTime = .infinity
+        for command in pending { nextCommandTime = min(nextCommandTime, command.time) }
     }
 
-    private func apply(_ kind: PlayerCommand.Kind, at t: Double, profile: MotorProfile) {
+    private func apply(_ kind: PlayerCommand.Kind, at t: Double) {
         switch kind {
         case .start:
             phase = .playing
@@ -217,7 +247,7 @@ public class HapticPatternPlayer {
                 let position = position(at: t)
                 tail = evaluator.releaseTail(at: wrapped(position), controls: gameControls)
                 tailStartTime = t
-                flushTransients(through: position, at: t, profile: profile)
+                flushTransients(through: position, at: t)
                 phase = .releasing
             } else if phase == .paused {
                 phase = .finished
@@ -226,7 +256,7 @@ public class HapticPatternPlayer {
             if phase == .playing {
                 updateCurves(at: t)
                 pausedPosition = position(at: t)
-                flushTransients(through: pausedPosition, at: t, profile: profile)
+                flushTransients(through: pausedPosition, at: t)
                 windowStart = pausedPosition
                 windowIncludesStart = false
                 phase = .paused
@@ -253,17 +283,20 @@ public class HapticPatternPlayer {
             if let index = HapticControls.index(of: id) {
                 gameControls[id] = value
                 curveSlots[index] = nil
+                hasGameCurves = curveSlots.contains { $0 != nil }
             }
         case .curve(let curve):
             if let index = HapticControls.index(of: curve.id), !curve.controlPoints.isEmpty {
                 curveSlots[index] = curve
                 curveStarts[index] = t
+                hasGameCurves = true
                 updateCurves(at: t)
             }
         }
     }
 
     private func updateCurves(at time: Double) {
+        guard hasGameCurves else { return }
         for index in 0..<curveSlots.count {
             guard let curve = curveSlots[index] else { continue }
             let elapsed = max(time - curveStarts[index], 0)
@@ -276,16 +309,16 @@ public class HapticPatternPlayer {
     /// `position` (the command's position). Commands take effect at their time, so such a transient
     /// was due; no update has evaluated it yet, so it sounds on the update that runs the command,
     /// once, with its kick but without the minimum on-time hold (the command cuts it).
-    private func flushTransients(through position: Double, at time: Double, profile: MotorProfile) {
+    private func flushTransients(through position: Double, at time: Double) {
         pulse = TransientPulse()
-        detectTransients(through: position, at: time, profile: profile)
+        detectTransients(through: position, wrapped: wrapped(position), at: time)
         pulse.holdUntil = -.infinity
         pulse.kickUntil = -.infinity
     }
 
     /// Arms the transient pulse for the strongest transient whose onset the position passed since the
-    /// last frame (`windowStart` ... `position`, wrapped into the loop).
-    private func detectTransients(through position: Double, at time: Double, profile: MotorProfile) {
+    /// last frame (`windowStart` ... `position`, wrapped into the loop; `b` is `wrapped(position)`).
+    private func detectTransients(through position: Double, wrapped b: Double, at time: Double) {
         let from = windowStart
         let includeFrom = windowIncludesStart
         windowStart = position
@@ -298,7 +331,6 @@ public class HapticPatternPlayer {
         } else {
             let cycles = (position / length).rounded(.down) - (from / length).rounded(.down)
             let a = wrapped(from)
-            let b = wrapped(position)
             let lastInLoop = length.nextDown
             if cycles == 0 {
                 found = evaluator.strongestTransient(from: a, through: b, includingFrom: includeFrom, controls: gameControls)
@@ -312,8 +344,8 @@ public class HapticPatternPlayer {
         }
         guard let signal = found else { return }
         pulse.levels = MotorMapping.perceivedLevels(for: signal, locality: locality)
-        pulse.holdUntil = time + profile.minimumTransientOnTime
-        pulse.kickUntil = time + profile.kickSeconds
+        pulse.holdUntil = time + shaping.minimumTransientOnTime
+        pulse.kickUntil = time + shaping.kickSeconds
         pulse.isFresh = true
     }
 }
