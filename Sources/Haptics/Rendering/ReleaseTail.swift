@@ -1,15 +1,18 @@
-/// The fade a voice plays after its player is stopped: the level at the stop falls linearly to 0.
+/// The fade a voice plays after its player is stopped: the level of its sustained continuous
+/// events at the stop falls linearly to 0.
 ///
 /// Built by `VoiceEvaluator.releaseTail(at:controls:)`. The length is the longest release among
 /// the sustained continuous events sounding at the stop (their `ReleaseTime` plus the release
 /// control, through `EnvelopeTiming`), or what is left of a release already under way.
-/// Transients and non-sustained events are cut at the stop. A length of 0 means silence at once.
+/// Transients and non-sustained events are cut at the stop: they are not in `initial`. A length
+/// of 0 means silence at once.
 public struct ReleaseTail: Hashable, Sendable {
     /// Pattern time of the stop, in seconds.
     public var start: Double
     /// Length of the fade in pattern seconds, >= 0.
     public var seconds: Double
-    /// The voice's signal at the stop.
+    /// The signal of the sustained continuous events at the stop (transients and non-sustained
+    /// events left out).
     public var initial: HapticSignal
 
     public init(start: Double, seconds: Double, initial: HapticSignal) {

@@ -197,10 +197,15 @@ public struct VoiceEvaluator: Sendable {
         return best
     }
 
-    /// The fade to play when the player stops at pattern time `t`. O(log n + sounding events).
+    /// The fade to play when the player stops at pattern time `t`: the signal of the sustained
+    /// continuous events sounding at `t` (summed as in `sample(at:controls:)`), faded over the
+    /// longest of their releases. Transients and non-sustained events end at the stop (Apple: a
+    /// stop ends the pattern; only continuous events fade over their release), so they are not part
+    /// of it. O(log n + sounding events).
     public func releaseTail(at t: Double, controls game: HapticControls = .neutral) -> ReleaseTail {
-        let initial = sample(at: t, controls: game).signal
         var seconds = 0.0
+        var sumIntensity = 0.0
+        var sumWeightedSharpness = 0.0
         if t.isFinite && !events.isEmpty {
             let controls = patternControls(at: t).composed(with: game)
             for index in candidateRange(at: t) {
@@ -214,8 +219,17 @@ public struct VoiceEvaluator: Sendable {
                 } else if local >= event.duration && local < event.duration + release {
                     seconds = max(seconds, event.duration + release - local)
                 }
+                let (level, _) = VoiceEvaluator.envelope(event, local: local, controls: controls)
+                guard level > 0 else { continue }
+                let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity) * level
+                sumIntensity += intensity
+                sumWeightedSharpness += intensity * VoiceEvaluator.clamp01(event.sharpness + controls.sharpness)
             }
         }
+        let initial = sumIntensity > 0
+            ? HapticSignal(intensity: min(sumIntensity, 1),
+                           sharpness: VoiceEvaluator.clamp01(sumWeightedSharpness / sumIntensity))
+            : HapticSignal.silent
         return ReleaseTail(start: t, seconds: seconds, initial: initial)
     }
 

@@ -58,7 +58,7 @@ struct EngineTransientCommandTests {
         #expect(rig.frame(at: 0.75) == .zero)                            // B never plays
     }
 
-    @Test("stop with a sustained texture under the transient: the tail fades and the due transient is a floor on the stop frame")
+    @Test("stop during a transient over a sustained texture: the transient is cut, only the texture fades; the due transient is a floor on the stop frame")
     func stopOverTexture() throws {
         let rig = Rig()
         try rig.engine.start()
@@ -72,14 +72,20 @@ struct EngineTransientCommandTests {
         #expect(rig.frame() == Rig.body(0.2, 0.1))
         #expect(rig.frame(at: 6 * Self.step) == Rig.body(0.2, 0.1))
         try player.stop(atTime: 0.105)
-        // The stop's signal at 0.105 is texture + A's 50 ms pulse (I = 1.0, S = 0.25): the tail starts there,
-        // and A's levels are a floor (max) under it. At 0.109375 the tail has faded by 0.004375 / 0.152.
+        // At 0.105 A's 50 ms pulse sounds over the texture (I = 1.0), but a stop ends the pattern: A is
+        // cut and the tail fades the texture alone (0.2, 0.1) over its release. A was due before the
+        // stop, so its levels are a floor (max) on the stop frame. At 0.109375 the tail has faded by
+        // 0.004375 / 0.152.
         let release = EnvelopeTiming.seconds(normalized: 0.5)
         let gain = 1 - (7 * Self.step - 0.105) / release
-        #expect(near(rig.frame(at: 7 * Self.step), Rig.body(max(1.0 * gain, 0.8), max(0.5 * gain, 0.4))))
-        // Next frame: only the tail (no held pulse on the virtual pad).
+        #expect(near(rig.frame(at: 7 * Self.step), Rig.body(max(0.2 * gain, 0.8), max(0.1 * gain, 0.4))))
+        #expect(rig.output.lastLevels == Rig.body(0.8, 0.4))
+        // Next frame: only the texture's tail (no held pulse on the virtual pad), not A's level added to it.
         let later = 1 - (8 * Self.step - 0.105) / release
-        #expect(near(rig.frame(at: 8 * Self.step), Rig.body(1.0 * later, 0.5 * later)))
+        #expect(near(rig.frame(at: 8 * Self.step), Rig.body(0.2 * later, 0.1 * later)))
+        #expect(near(rig.frame(at: 0.105 + release / 2), Rig.body(0.1, 0.05)))
+        #expect(rig.frame(at: 0.105 + release) == .zero)
+        #expect(!player.isPlaying)
     }
 
     @Test("on the generic pad the due transient gets its onset kick on the pause frame, then the motors stop")

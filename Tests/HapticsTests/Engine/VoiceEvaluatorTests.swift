@@ -121,4 +121,19 @@ struct VoiceEvaluatorTests {
         #expect(tail.signal(at: 1 + release) == .silent)
         #expect(voice.releaseTail(at: 3.01).seconds == 0)   // a transient is cut
     }
+
+    @Test("release tail during a transient over a sustained texture starts from the texture alone: the transient is cut")
+    func releaseTailLeavesTransientsOut() {
+        let voice = VoiceEvaluator(pattern: HapticPattern(events: [
+            .continuous(at: 0, duration: 2, intensity: 0.4, sharpness: 0.2, extra: [.init(.releaseTime, 0.5)]),
+            .continuous(at: 0, duration: 2, intensity: 0.3, sharpness: 1, extra: [.init(.sustained, 0)]),
+            .transient(at: 1, intensity: 0.5, sharpness: 0.8),
+        ]))
+        #expect(voice.sample(at: 1.01).signal.intensity > 0.9)   // texture + decaying event + transient
+        let tail = voice.releaseTail(at: 1.01)
+        #expect(Self.near(tail.initial.intensity, 0.4))   // only the sustained texture
+        #expect(Self.near(tail.initial.sharpness, 0.2))
+        #expect(Self.near(tail.seconds, EnvelopeTiming.seconds(normalized: 0.5)))
+        #expect(voice.releaseTail(at: 2.5).initial == .silent)   // nothing sustained sounds any more
+    }
 }
