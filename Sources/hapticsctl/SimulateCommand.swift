@@ -3,11 +3,11 @@ import Foundation
 import Haptics
 
 /// `hapticsctl simulate --config CONFIG --events EVENTS.jsonl [--rate 60] [--profile NAME]
-/// [--format csv] [-o OUT]`: what a scripted session feels like, without the game or a pad.
+/// [--format csv|svg] [-o OUT]`: what a scripted session feels like, without the game or a pad.
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Run scripted game events through a mapping config and the engine; print the actuator trace.",
+        abstract: "Run scripted game events through a mapping config and the engine; print the actuator trace as CSV or SVG.",
         discussion: """
         Reads EVENTS (JSON Lines, docs/events.md), posts each event on the first frame at or after \
         its time, and runs the mapping and the engine with a manual clock at RATE frames per second \
@@ -16,15 +16,23 @@ struct SimulateCommand: ParsableCommand {
         \(RenderCommand.profileNames)).
 
         csv: the render format, "time,output,low,high,left_trigger,right_trigger", one row per \
-        player per frame, levels are motor drive 0...1. A summary (events, voices started, coalesced, cooled down, out of \
-        range, unmatched) goes to standard error.
+        player per frame, levels are motor drive 0...1.
+        svg: a chart like render's without the pattern panel: one lane per actuator of each \
+        player's pad with its drive level over time in seconds.
+
+        The result goes to standard output, or to OUT with -o (replaced atomically). A summary \
+        (events, voices started, coalesced, cooled down, out of range, unmatched) goes to \
+        standard error.
 
         Exit status: 0 simulated, 1 CONFIG or EVENTS invalid (every problem reported as \
         FILE:LINE:COLUMN), 2 usage error.
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv
+        case svg
+    }
 
     @Option(help: ArgumentHelp("The mapping config (TOML).", valueName: "config"))
     var config: String
@@ -38,7 +46,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .customLong("profile"), help: ArgumentHelp("Motor profile of every pad (default generic).", valueName: "name"))
     var profileName: String = "generic"
 
-    @Option(help: ArgumentHelp("csv.", valueName: "format"))
+    @Option(help: ArgumentHelp("csv or svg.", valueName: "format"))
     var format: Format = .csv
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "OUT"))
@@ -89,6 +97,7 @@ struct SimulateCommand: ParsableCommand {
         let text: String
         switch format {
         case .csv: text = simulation.csv()
+        case .svg: text = simulation.svg(title: URL(fileURLWithPath: events).lastPathComponent)
         }
         let bytes = Data(text.utf8)
         guard let output else {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 @Suite("hapticsctl check and simulate")
@@ -53,6 +56,52 @@ struct MappingCommandTests {
         #expect(run.standardError.contains("simulated 16 events: 15 voices started"))
     }
 
+    @Test("simulate --format svg -o OUT: a well-formed chart with one lane per actuator of each player's pad, each drawing the drive", arguments: [
+        ("generic", ["lowFrequency", "highFrequency"]),
+        ("xboxOne", ["lowFrequency", "highFrequency", "leftTrigger", "rightTrigger"]),
+    ])
+    func simulateSVG(profile: String, actuators: [String]) throws {
+        let folder = try TemporaryFolder()
+        // Player 0 steps on metal and gets hit; player 1 drops a heavy crate: two pads, both felt.
+        let events = try folder.write("""
+            {"time": 0.0, "event": "footstep", "surface": "metal", "speed": 2.5, "player": 0}
+            {"time": 0.5, "event": "collision", "massA": 1000, "massB": null, "speed": 6, "materials": ["crate", "stone"], "player": 1}
+            {"time": 1.0, "event": "hit", "damage": 45, "direction": 1, "critical": true, "received": true, "player": 0}
+
+            """, to: "two players.jsonl")
+        let out = folder.path("session.svg")
+        let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", events, "--profile", profile,
+                                         "--format", "svg", "-o", out])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("simulated 3 events"))
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        let chart = SimulationChart(svg)
+        #expect(chart.isWellFormed)
+        #expect(chart.titles.first == "two players.jsonl")
+        #expect(!chart.hasPatternPanel, "a simulation has no pattern panel")
+        // One lane per actuator of the profile, for player0 then player1.
+        #expect(chart.lanes.map(\.output) == ["player0", "player1"].flatMap { name in actuators.map { _ in name } })
+        #expect(chart.lanes.map(\.actuator) == actuators + actuators)
+        // Every lane has a drive path; on each pad some lane leaves 0 (the path reaches more than one height).
+        #expect(chart.lanes.allSatisfy { $0.drive.hasPrefix("M") && $0.drive.hasSuffix("Z") })
+        for player in ["player0", "player1"] {
+            let heights = chart.lanes.filter { $0.output == player }.map { Set($0.drive.split(separator: " ").compactMap { $0.split(separator: ",").last }) }
+            #expect(heights.contains { $0.count > 1 }, "\(player) is felt")
+        }
+    }
+
+    @Test("simulate: the same SVG on standard output without -o")
+    func simulateSVGStandardOutput() throws {
+        let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", Self.events, "--format", "svg"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let chart = SimulationChart(run.standardOutput)
+        #expect(chart.isWellFormed)
+        #expect(chart.titles.first == "events.jsonl")
+        #expect(chart.lanes.map(\.actuator) == ["lowFrequency", "highFrequency"])
+    }
+
     @Test("simulate: a bad event line exits 1 naming file:line:column and the JSON path")
     func simulateBadEvents() throws {
         let folder = try TemporaryFolder()
@@ -69,5 +118,47 @@ struct MappingCommandTests {
         let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", Self.events, "--profile", "nope"])
         #expect(run.status == 2)
         #expect(run.standardError.contains("unknown profile 'nope'"))
+    }
+}
+
+/// What `hapticsctl simulate --format svg` drew: the `<title>`, each `<g class="lane">`'s output,
+/// actuator and drive path, whether there is a pattern panel, and whether the document is well-formed XML.
+private final class SimulationChart: NSObject, XMLParserDelegate {
+    struct Lane {
+        var output: String
+        var actuator: String
+        var drive = ""
+    }
+
+    private(set) var lanes: [Lane] = []
+    private(set) var titles: [String] = []
+    private(set) var hasPatternPanel = false
+    private(set) var isWellFormed = false
+    private var inTitle = false
+
+    init(_ svg: String) {
+        super.init()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = self
+        isWellFormed = parser.parse()
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+        switch (elementName, attributes["class"]) {
+        case ("g", "lane"): lanes.append(Lane(output: attributes["data-output"] ?? "", actuator: attributes["data-actuator"] ?? ""))
+        case ("g", "signal"): hasPatternPanel = true
+        case ("path", "drive"): if !lanes.isEmpty { lanes[lanes.count - 1].drive = attributes["d"] ?? "" }
+        case ("title", _): inTitle = true; titles.append("")
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        if elementName == "title" { inTitle = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inTitle { titles[titles.count - 1] += string }
     }
 }

@@ -9,6 +9,8 @@
 public struct MappingSimulation {
     /// One recording output per player.
     public let outputs: [RecordingOutput]
+    /// Frames per second: frame `k` of every output is at `k / rate` seconds.
+    public let rate: Double
     /// What the director did.
     public let statistics: HapticEventDirector.Statistics
     /// Whether the run stopped at the tail limit with something still sounding.
@@ -45,6 +47,7 @@ public struct MappingSimulation {
             }
         }
         self.outputs = outputs
+        self.rate = rate
         statistics = director.statistics
         isTruncated = truncated
     }

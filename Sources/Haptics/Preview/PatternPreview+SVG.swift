@@ -13,6 +13,19 @@ extension PatternPreview {
     /// Runs of equal levels are drawn as one segment, so the size grows with the changes, not the
     /// frames. Allocates.
     public func svg(title: String = "pattern") -> String {
-        PreviewChart(preview: self, title: title).render()
+        chart(title: title).render()
+    }
+
+    /// The chart behind `svg(title:)`: the traces, with the pattern panel on top.
+    func chart(title: String) -> TraceChart {
+        let names = outputs.map(\.name).joined(separator: ", ")
+        var description = (outputs.count == 1 ? "profile " : "profiles ") + names
+        description += " · \(SVGText.number(options.rate, decimals: 3)) frames/s"
+        description += " · pattern \(SVGText.number(patternDuration, decimals: 3)) s"
+        description += " · \(frameCount) frames to \(SVGText.number(lastFrameTime, decimals: 3)) s"
+        if isTruncated { description += " · stopped at the tail limit, not yet silent" }
+        return TraceChart(title: title, description: description, outputs: outputs, rate: options.rate,
+                          pattern: TraceChart.PatternPanel(signal: signal, transients: transients,
+                                                           duration: patternDuration))
     }
 }

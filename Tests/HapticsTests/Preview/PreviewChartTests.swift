@@ -54,14 +54,48 @@ struct PreviewChartTests {
         #expect(preview.outputs[0].frames.map(\.levels.lowFrequency) == [1, 1, 1, 1, 1, 0])
         let check = SVGCheck(preview.svg())
         let low = try #require(check.elements("path", class: "drive").first?.attributes["d"])
-        let chart = PreviewChart(preview: preview, title: "")
+        let chart = preview.chart(title: "")
         let top = chart.laneTop(0)
-        let bottom = top + PreviewChart.laneHeight
-        let x0 = PreviewChart.left
-        let x05 = PreviewChart.left + 0.5 / 0.6 * chart.plotWidth
-        let x06 = PreviewChart.left + chart.plotWidth
+        let bottom = top + TraceChart.laneHeight
+        let x0 = TraceChart.left
+        let x05 = TraceChart.left + 0.5 / 0.6 * chart.plotWidth
+        let x06 = TraceChart.left + chart.plotWidth
         let n = { (v: Double) in SVGText.number(v) }
         #expect(low == "M\(n(x0)),\(n(bottom)) L\(n(x0)),\(n(top)) L\(n(x05)),\(n(top)) L\(n(x05)),\(n(bottom)) L\(n(x06)),\(n(bottom)) L\(n(x06)),\(n(bottom)) Z")
+    }
+
+    @Test("traces without a pattern: lanes only, from the top, drawn like the preview's")
+    func tracesWithoutPattern() throws {
+        // Two outputs, frames at k / 10 s: output a at 1 for frames 0...3, then 0; output b silent.
+        let a = RecordingOutput(name: "player0", profile: .virtual)
+        let b = RecordingOutput(name: "player1", profile: .genericDualMotor)
+        for k in 0..<6 {
+            a.receive(HapticFrame(time: Double(k) / 10, levels: ActuatorLevels(lowFrequency: k < 4 ? 1 : 0)))
+            b.receive(HapticFrame(time: Double(k) / 10, levels: .zero))
+        }
+        let chart = TraceChart(title: "session", description: "2 players", outputs: [a, b], rate: 10, pattern: nil)
+        let check = SVGCheck(chart.render())
+        #expect(check.isWellFormed, "\(check.error ?? "")")
+        #expect(check.elements("g", class: "signal").isEmpty)
+        #expect(check.elements("g", class: "pattern-end").isEmpty)
+        #expect(!check.texts.contains("pattern intensity"))
+        #expect(check.texts.contains("session"))
+        #expect(check.texts.contains("2 players"))
+        #expect(check.texts.contains("time (s)"))
+        let lanes = check.elements("g", class: "lane")
+        #expect(lanes.map { $0.attributes["data-output"] ?? "" } == ["player0", "player0", "player0", "player0", "player1", "player1"])
+        #expect(lanes.map { $0.attributes["data-actuator"] ?? "" }
+                == ["lowFrequency", "highFrequency", "leftTrigger", "rightTrigger", "lowFrequency", "highFrequency"])
+        // The first lane starts where the pattern panel would; 0 ... 0.4 s at 1, then 0 to 0.6 s.
+        #expect(chart.laneTop(0) == TraceChart.signalTop)
+        let low = try #require(check.elements("path", class: "drive").first?.attributes["d"])
+        let top = chart.laneTop(0)
+        let bottom = top + TraceChart.laneHeight
+        let x0 = TraceChart.left
+        let x04 = TraceChart.left + 0.4 / 0.6 * chart.plotWidth
+        let x06 = TraceChart.left + chart.plotWidth
+        let n = { (v: Double) in SVGText.number(v) }
+        #expect(low == "M\(n(x0)),\(n(bottom)) L\(n(x0)),\(n(top)) L\(n(x04)),\(n(top)) L\(n(x04)),\(n(bottom)) L\(n(x06)),\(n(bottom)) L\(n(x06)),\(n(bottom)) Z")
     }
 
     @Test("a title with markup characters is escaped")

@@ -1,17 +1,36 @@
-/// The SVG chart of a `PatternPreview` (internal; `PatternPreview.svg(title:)` is the entry point).
+/// An SVG chart of recorded actuator traces (internal): what `PatternPreview.svg(title:)` and
+/// `MappingSimulation.svg(title:)` draw.
 ///
-/// Layout, top to bottom: a title and a line saying what was rendered; a legend; the **pattern**
-/// panel (the pattern's intensity as a filled area, its sharpness as a line where it sounds, each
-/// transient as a stem at its onset, 0...1); one **lane per actuator** of each profile (the drive
-/// level 0...1 the output received, held from frame to frame as a motor holds it, with the
-/// profile's dead zone and saturation as dashed lines); the time axis in seconds. Vertical grid
-/// lines at every tick and a dashed line at the pattern's end run through every panel.
+/// Layout, top to bottom: a title and a line saying what was rendered; a legend; with a pattern,
+/// the **pattern** panel (the pattern's intensity as a filled area, its sharpness as a line where
+/// it sounds, each transient as a stem at its onset, 0...1); one **lane per actuator** of each
+/// output (the drive level 0...1 the output received, held from frame to frame as a motor holds
+/// it, with the profile's dead zone and saturation as dashed lines); the time axis in seconds.
+/// Vertical grid lines at every tick (and, with a pattern, a dashed line at its end) run through
+/// every panel.
 ///
-/// Markup: `<g class="signal">` for the pattern panel, `<g class="lane" data-output="NAME"
-/// data-actuator="lowFrequency">` for each lane, `<g class="time-axis">` for the axis.
-struct PreviewChart {
-    let preview: PatternPreview
+/// Frame `k` of every trace is at `k / rate` seconds (how the preview and the simulation drive
+/// their engines). Markup: `<g class="signal">` for the pattern panel, `<g class="lane"
+/// data-output="NAME" data-actuator="lowFrequency">` for each lane, `<g class="time-axis">` for the axis.
+struct TraceChart {
+    /// What the pattern panel shows: the pattern's own signal per frame, its transients, its length.
+    struct PatternPanel {
+        /// The pattern's signal at each frame time: index `k` belongs to frame `k`.
+        var signal: [HapticSignal]
+        var transients: [PreviewTransient]
+        /// The pattern's duration in seconds.
+        var duration: Double
+    }
+
     let title: String
+    /// One line under the title: what was rendered.
+    let description: String
+    /// One group of lanes per output, in order.
+    let outputs: [RecordingOutput]
+    /// Frames per second (> 0).
+    let rate: Double
+    /// The pattern panel, or nil for traces without a pattern (a simulation).
+    let pattern: PatternPanel?
 
     // Geometry, in SVG user units (pixels).
     static let width = 960.0
@@ -32,17 +51,24 @@ struct PreviewChart {
 
     var plotWidth: Double { Self.width - Self.left - Self.right }
 
+    /// Frames in the longest trace (>= 1 for the geometry).
+    var frameCount: Int { max(outputs.map(\.frames.count).max() ?? 0, pattern?.signal.count ?? 0, 1) }
+    /// Time of frame `k`, in seconds: `k / rate`.
+    func time(ofFrame k: Int) -> Double { Double(k) / rate }
+    /// Time of the last frame, in seconds.
+    var lastFrameTime: Double { time(ofFrame: frameCount - 1) }
+    /// When the last frame's hold ends: one frame period after it.
+    var endTime: Double { lastFrameTime + 1 / rate }
+
     /// The time shown: every frame's hold (the last frame lasts one frame period) and the pattern.
-    var timeSpan: Double {
-        max(preview.lastFrameTime + 1 / preview.options.rate, preview.patternDuration)
-    }
+    var timeSpan: Double { max(endTime, pattern?.duration ?? 0) }
 
     func x(_ time: Double) -> Double { Self.left + time / timeSpan * plotWidth }
 
     /// Every lane: output index and actuator, outputs in order, actuators in `Actuator` order.
     var lanes: [(output: Int, actuator: Actuator)] {
         var result: [(Int, Actuator)] = []
-        for (index, output) in preview.outputs.enumerated() {
+        for (index, output) in outputs.enumerated() {
             for actuator in Actuator.allCases where output.profile.actuators.contains(actuator) {
                 result.append((index, actuator))
             }
@@ -50,13 +76,17 @@ struct PreviewChart {
         return result
     }
 
+    /// Top of the first lane: under the pattern panel, or where it would be without one.
+    var lanesTop: Double { pattern == nil ? Self.signalTop : Self.signalTop + Self.signalHeight + 30 }
+
     func laneTop(_ index: Int) -> Double {
-        Self.signalTop + Self.signalHeight + 30 + Double(index) * (Self.laneHeight + Self.laneGap)
+        lanesTop + Double(index) * (Self.laneHeight + Self.laneGap)
     }
 
     func render() -> String {
         let lanes = self.lanes
-        let plotBottom = lanes.isEmpty ? Self.signalTop + Self.signalHeight : laneTop(lanes.count - 1) + Self.laneHeight
+        let plotBottom = lanes.isEmpty ? (pattern == nil ? Self.signalTop : Self.signalTop + Self.signalHeight)
+            : laneTop(lanes.count - 1) + Self.laneHeight
         let height = plotBottom + 54
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(Self.width))\" height=\"\(n(height))\" "
@@ -66,25 +96,14 @@ struct PreviewChart {
         svg += "<rect x=\"0\" y=\"0\" width=\"\(n(Self.width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         svg += header()
         svg += grid(bottom: plotBottom)
-        svg += signalPanel()
+        if let pattern { svg += signalPanel(pattern) }
         for (index, lane) in lanes.enumerated() {
             svg += self.lane(output: lane.output, actuator: lane.actuator, top: laneTop(index))
         }
-        svg += patternEnd(bottom: plotBottom)
+        if let pattern { svg += patternEnd(pattern, bottom: plotBottom) }
         svg += timeAxis(bottom: plotBottom)
         svg += "</svg>\n"
         return svg
-    }
-
-    /// One line: what was rendered.
-    var description: String {
-        let names = preview.outputs.map(\.name).joined(separator: ", ")
-        var text = (preview.outputs.count == 1 ? "profile " : "profiles ") + names
-        text += " · \(SVGText.number(preview.options.rate, decimals: 3)) frames/s"
-        text += " · pattern \(SVGText.number(preview.patternDuration, decimals: 3)) s"
-        text += " · \(preview.frameCount) frames to \(SVGText.number(preview.lastFrameTime, decimals: 3)) s"
-        if preview.isTruncated { text += " · stopped at the tail limit, not yet silent" }
-        return text
     }
 
     // MARK: - Pieces
@@ -96,7 +115,18 @@ struct PreviewChart {
         var x = Self.left
         let y = 66.0
         svg += "<g class=\"legend\">\n"
-        svg += "<rect x=\"\(n(x))\" y=\"\(n(y - 9))\" width=\"18\" height=\"10\" fill=\"\(Self.intensityColor)\" fill-opacity=\"0.25\" stroke=\"\(Self.intensityColor)\"/>"
+        if pattern != nil {
+            svg += patternLegend(x: &x, y: y)
+        }
+        svg += "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 18))\" y2=\"\(n(y - 4))\" stroke=\"\(Self.mutedColor)\" stroke-dasharray=\"4 3\"/>"
+        svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">lanes: motor drive 0…1; dashed: dead zone, saturation</text>\n"
+        svg += "</g>\n"
+        return svg
+    }
+
+    /// The pattern panel's legend entries, from `x` (moved past them).
+    private func patternLegend(x: inout Double, y: Double) -> String {
+        var svg = "<rect x=\"\(n(x))\" y=\"\(n(y - 9))\" width=\"18\" height=\"10\" fill=\"\(Self.intensityColor)\" fill-opacity=\"0.25\" stroke=\"\(Self.intensityColor)\"/>"
         svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">pattern intensity</text>\n"
         x += 140
         svg += "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 18))\" y2=\"\(n(y - 4))\" stroke=\"\(Self.sharpnessColor)\" stroke-width=\"2\"/>"
@@ -106,9 +136,6 @@ struct PreviewChart {
         svg += "<circle cx=\"\(n(x + 9))\" cy=\"\(n(y - 10))\" r=\"3\" fill=\"\(Self.transientColor)\"/>"
         svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">transient onset</text>\n"
         x += 125
-        svg += "<line x1=\"\(n(x))\" y1=\"\(n(y - 4))\" x2=\"\(n(x + 18))\" y2=\"\(n(y - 4))\" stroke=\"\(Self.mutedColor)\" stroke-dasharray=\"4 3\"/>"
-        svg += "<text x=\"\(n(x + 24))\" y=\"\(n(y))\">lanes: motor drive 0…1; dashed: dead zone, saturation</text>\n"
-        svg += "</g>\n"
         return svg
     }
 
@@ -121,7 +148,7 @@ struct PreviewChart {
         return svg
     }
 
-    private func signalPanel() -> String {
+    private func signalPanel(_ pattern: PatternPanel) -> String {
         let top = Self.signalTop
         let h = Self.signalHeight
         func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
@@ -136,12 +163,12 @@ struct PreviewChart {
         }
         // Intensity: a filled area, each frame's sample held until the next frame (what the engine
         // evaluated on that frame; the lanes below are drawn the same way).
-        let signal = preview.signal
+        let signal = pattern.signal
         var intensity = "M\(n(x(0))),\(n(y(0)))"
         for (time, value) in steps(signal.map(\.intensity), 0..<signal.count) {
             intensity += " L\(n(x(time))),\(n(y(value)))"
         }
-        intensity += " L\(n(x(preview.lastFrameTime + 1 / preview.options.rate))),\(n(y(0))) Z"
+        intensity += " L\(n(x(endTime))),\(n(y(0))) Z"
         svg += "<path class=\"intensity\" d=\"\(intensity)\" fill=\"\(Self.intensityColor)\" fill-opacity=\"0.25\" stroke=\"\(Self.intensityColor)\" stroke-width=\"1.5\"/>\n"
         // Sharpness: a line wherever the pattern sounds (it has no meaning in silence).
         let sharpness = signal.map(\.sharpness)
@@ -155,7 +182,7 @@ struct PreviewChart {
             k = end + 1
         }
         // Transients: a stem at each onset, as high as the tap's intensity.
-        for transient in preview.transients where transient.time <= timeSpan {
+        for transient in pattern.transients where transient.time <= timeSpan {
             let tx = n(x(transient.time))
             svg += "<line class=\"transient\" x1=\"\(tx)\" y1=\"\(n(y(0)))\" x2=\"\(tx)\" y2=\"\(n(y(transient.signal.intensity)))\" stroke=\"\(Self.transientColor)\" stroke-width=\"1.5\"/>"
             svg += "<circle cx=\"\(tx)\" cy=\"\(n(y(transient.signal.intensity)))\" r=\"3\" fill=\"\(Self.transientColor)\"/>\n"
@@ -165,7 +192,7 @@ struct PreviewChart {
     }
 
     private func lane(output index: Int, actuator: Actuator, top: Double) -> String {
-        let output = preview.outputs[index]
+        let output = outputs[index]
         let profile = output.profile
         let h = Self.laneHeight
         func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
@@ -185,20 +212,20 @@ struct PreviewChart {
         for (time, value) in steps(levels, 0..<levels.count) {
             path += " L\(n(x(time))),\(n(y(value)))"
         }
-        path += " L\(n(x(preview.lastFrameTime + 1 / preview.options.rate))),\(n(y(0))) Z"
+        path += " L\(n(x(endTime))),\(n(y(0))) Z"
         svg += "<path class=\"drive\" d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.3\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linejoin=\"miter\"/>\n"
         svg += "</g>\n"
         return svg
     }
 
-    private func patternEnd(bottom: Double) -> String {
-        guard preview.patternDuration > 0 else { return "" }
-        let ex = n(x(preview.patternDuration))
+    private func patternEnd(_ pattern: PatternPanel, bottom: Double) -> String {
+        guard pattern.duration > 0 else { return "" }
+        let ex = n(x(pattern.duration))
         var svg = "<g class=\"pattern-end\">"
         svg += "<line x1=\"\(ex)\" y1=\"\(n(Self.signalTop - 4))\" x2=\"\(ex)\" y2=\"\(n(bottom))\" stroke=\"\(Self.mutedColor)\" stroke-dasharray=\"2 3\"/>"
-        let anchor = x(preview.patternDuration) > Self.left + plotWidth - 80 ? "end" : "start"
+        let anchor = x(pattern.duration) > Self.left + plotWidth - 80 ? "end" : "start"
         let offset = anchor == "end" ? -4.0 : 4.0
-        svg += "<text x=\"\(n(x(preview.patternDuration) + offset))\" y=\"\(n(Self.signalTop - 6))\" text-anchor=\"\(anchor)\" fill=\"\(Self.mutedColor)\" font-size=\"11\">end of pattern</text>"
+        svg += "<text x=\"\(n(x(pattern.duration) + offset))\" y=\"\(n(Self.signalTop - 6))\" text-anchor=\"\(anchor)\" fill=\"\(Self.mutedColor)\" font-size=\"11\">end of pattern</text>"
         svg += "</g>\n"
         return svg
     }
@@ -229,8 +256,8 @@ struct PreviewChart {
             let value = values[k]
             var end = k
             while end + 1 < frames.upperBound && values[end + 1] == value { end += 1 }
-            let endTime = end + 1 < values.count ? preview.time(ofFrame: end + 1) : preview.time(ofFrame: end) + 1 / preview.options.rate
-            points.append((preview.time(ofFrame: k), value))
+            let endTime = end + 1 < values.count ? time(ofFrame: end + 1) : time(ofFrame: end) + 1 / rate
+            points.append((time(ofFrame: k), value))
             points.append((endTime, value))
             k = end + 1
         }

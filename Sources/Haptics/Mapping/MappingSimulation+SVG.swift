@@ -1,0 +1,20 @@
+extension MappingSimulation {
+    /// The simulation as a standalone SVG chart, titled `title` (escaped; the events file's name, say).
+    ///
+    /// One lane per actuator of each player's output ("player0", "player1"...) with the drive level
+    /// 0...1 the pad received, held from frame to frame as the motor holds it, and the profile's dead
+    /// zone and saturation as dashed lines; time in seconds at the bottom. The same chart as
+    /// `PatternPreview.svg(title:)` without its pattern panel (a simulation plays many patterns).
+    /// Each lane is a `<g class="lane" data-output="playerN" data-actuator="lowFrequency|...">`.
+    /// Runs of equal levels are drawn as one segment. Allocates.
+    public func svg(title: String = "simulation") -> String {
+        let profiles = Set(outputs.map(\.profile.name)).sorted().joined(separator: ", ")
+        let frames = outputs.map(\.frames.count).max() ?? 0
+        var description = (outputs.count == 1 ? "1 player" : "\(outputs.count) players") + " · profile \(profiles)"
+        description += " · \(SVGText.number(rate, decimals: 3)) frames/s"
+        description += " · \(statistics.events) events, \(statistics.started) voices started"
+        description += " · \(frames) frames to \(SVGText.number(Double(max(frames - 1, 0)) / rate, decimals: 3)) s"
+        if isTruncated { description += " · stopped at the tail limit, not yet silent" }
+        return TraceChart(title: title, description: description, outputs: outputs, rate: rate, pattern: nil).render()
+    }
+}
