@@ -8,9 +8,10 @@
 /// Threads: not thread-safe. Create it, call every method, and receive every handler and output
 /// call on one thread, normally the game's update thread.
 ///
-/// Cost: `update(at:)` is O(players × (log n + events sounding)) + O(players × cap) for the voice
-/// cap, and in steady state allocates nothing (storage is reserved up front; handlers are stored
-/// closures, never created per frame). Measured: docs/performance.md.
+/// Cost: `update(at:)` is O(players × (log n + events sounding)) + O(players × cap) at worst for the
+/// voice cap (O(players) when later players started later, the usual order), and in steady state
+/// allocates nothing (storage is reserved up front; handlers are stored closures, never created per
+/// frame). Measured: docs/performance.md.
 public final class HapticEngine {
     /// The outputs, in the order given at creation; players address them by index.
     public let outputs: [any HapticOutput]
