@@ -43,7 +43,7 @@ public struct Attenuation: Hashable, Sendable {
         case .logarithmic: gain = 1 - Foundation.log10(1 + 9 * a)
         case .inverse: gain = (1 / (1 + 9 * a) - 0.1) / 0.9
         case .logReverse: gain = Foundation.log10(10 - 9 * a)
-        case .natural: gain = (Foundation.pow(10, -3 * a) - 0.001) / 0.999
+        case .natural: gain = (Foundation.exp(-6.907755278982137 * a) - 0.001) / 0.999   // 10^(-3a)
         }
         return min(max(gain, 0), 1)
     }
