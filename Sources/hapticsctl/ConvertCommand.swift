@@ -33,16 +33,6 @@ struct ConvertCommand: ParsableCommand {
         let input = PatternFile(path: file, options: decoding.options)
         for line in input.diagnosticLines { StandardError.write(line + "\n") }
         guard case .success(let document) = input.result else { throw ExitCode.failure }
-        let bytes = Data(AHAPEncoder().encode(document.pattern).utf8)
-        guard let output else {
-            FileHandle.standardOutput.write(bytes)
-            return
-        }
-        do {
-            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            StandardError.write(ReportFormat.errorLine(file: output, "could not write the converted pattern: \(error.localizedDescription)") + "\n")
-            throw ExitCode.failure
-        }
+        try CommandOutput.write(AHAPEncoder().encode(document.pattern), to: output, what: "converted pattern")
     }
 }

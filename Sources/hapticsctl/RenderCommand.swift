@@ -92,16 +92,6 @@ struct RenderCommand: ParsableCommand {
         case .csv: text = preview.csv()
         case .svg: text = preview.svg(title: URL(fileURLWithPath: file).lastPathComponent)
         }
-        let bytes = Data(text.utf8)
-        guard let output else {
-            FileHandle.standardOutput.write(bytes)
-            return
-        }
-        do {
-            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            StandardError.write(ReportFormat.errorLine(file: output, "could not write the render: \(error.localizedDescription)") + "\n")
-            throw ExitCode.failure
-        }
+        try CommandOutput.write(text, to: output, what: "render")
     }
 }

@@ -99,16 +99,6 @@ struct SimulateCommand: ParsableCommand {
         case .csv: text = simulation.csv()
         case .svg: text = simulation.svg(title: URL(fileURLWithPath: events).lastPathComponent)
         }
-        let bytes = Data(text.utf8)
-        guard let output else {
-            FileHandle.standardOutput.write(bytes)
-            return
-        }
-        do {
-            try bytes.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            StandardError.write("error: \(output): could not write: \(error.localizedDescription)\n")
-            throw ExitCode.failure
-        }
+        try CommandOutput.write(text, to: output, what: "trace")
     }
 }
