@@ -39,18 +39,11 @@ public struct AudioEventTable: Sendable {
         }
     }
 
-    struct ControlSegment: Sendable {
-        var start: Double
-        var value: Double
-        /// Index into `curves`, or -1 for a step.
-        var curve: Int
-    }
 
     /// Audio events sorted by start (stable: events at the same time keep the pattern's order).
     public let events: [Event]
-    /// Per audio control (index of `AudioControls.audio`), its steps and curves by start time.
-    let segments: [ContiguousArray<ControlSegment>]
-    let curves: ContiguousArray<ParameterCurve>
+    /// The pattern's own audio controls (indexed as `AudioControls.audio`) over time.
+    let controlTimeline: ControlTimeline
 
     /// Whether the pattern has any audio event.
     public var isEmpty: Bool { events.isEmpty }
@@ -76,42 +69,17 @@ public struct AudioEventTable: Sendable {
         }
         events = list
 
-        var curveList = ContiguousArray<ParameterCurve>()
-        var perControl = [ContiguousArray<ControlSegment>](repeating: [], count: AudioControls.audio.count)
-        for parameter in pattern.dynamicParameters {
-            guard let index = AudioControls.index(of: parameter.id) else { continue }
-            perControl[index].append(ControlSegment(start: parameter.time, value: parameter.value, curve: -1))
-        }
-        for curve in pattern.parameterCurves where !curve.controlPoints.isEmpty {
-            guard let index = AudioControls.index(of: curve.id) else { continue }
-            perControl[index].append(ControlSegment(start: curve.time, value: 0, curve: curveList.count))
-            curveList.append(curve)
-        }
-        segments = perControl.map { list in
-            ContiguousArray(list.enumerated().sorted {
-                $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
-            }.map(\.element))
-        }
-        curves = curveList
+        controlTimeline = ControlTimeline(pattern, count: AudioControls.audio.count, index: AudioControls.index(of:))
     }
 
     /// The pattern's own audio control values at pattern time `t` (seconds), before the game's.
     /// O(log n) per control; no allocation.
     public func controls(at t: Double) -> AudioControls {
         var controls = AudioControls.neutral
-        for index in 0..<segments.count {
-            let list = segments[index]
-            var low = 0
-            var high = list.count
-            while low < high {
-                let mid = (low + high) / 2
-                if list[mid].start <= t { low = mid + 1 } else { high = mid }
+        for index in 0..<AudioControls.audio.count {
+            if let value = controlTimeline.value(ofControl: index, at: t, id: AudioControls.audio[index]) {
+                controls[index: index] = value
             }
-            guard low > 0 else { continue }
-            let segment = list[low - 1]
-            let id = AudioControls.audio[index]
-            let raw = segment.curve < 0 ? segment.value : (curves[segment.curve].value(at: t) ?? id.defaultValue)
-            controls[index: index] = id.range.clamp(raw)
         }
         return controls
     }

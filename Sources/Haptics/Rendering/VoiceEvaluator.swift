@@ -39,20 +39,13 @@ public struct VoiceEvaluator: Sendable {
         var releaseSeconds: Double
     }
 
-    struct ControlSegment: Sendable {
-        var start: Double
-        var value: Double
-        /// Index into `curves`, or -1 for a step.
-        var curve: Int
-    }
 
     /// Haptic events sorted by start.
     let events: ContiguousArray<EventRecord>
     /// `prefixBoundEnd[i]`: an upper bound of the audible end of events 0...i (non-decreasing).
     let prefixBoundEnd: ContiguousArray<Double>
-    /// Per haptic control (index of `HapticControls.haptic`), its steps and curves by start time.
-    let segments: [ContiguousArray<ControlSegment>]
-    let curves: ContiguousArray<ParameterCurve>
+    /// The pattern's own haptic controls (indexed as `HapticControls.haptic`) over time.
+    let controlTimeline: ControlTimeline
 
     /// The pattern's length in seconds (`HapticPattern.duration`), without release tails.
     public let duration: Double
@@ -96,24 +89,7 @@ public struct VoiceEvaluator: Sendable {
         events = records
         prefixBoundEnd = bounds
 
-        var curveList = ContiguousArray<ParameterCurve>()
-        var perControl = [ContiguousArray<ControlSegment>](repeating: [], count: HapticControls.haptic.count)
-        for parameter in pattern.dynamicParameters {
-            guard let index = HapticControls.index(of: parameter.id) else { continue }
-            perControl[index].append(ControlSegment(start: parameter.time, value: parameter.value, curve: -1))
-        }
-        for curve in pattern.parameterCurves where !curve.controlPoints.isEmpty {
-            guard let index = HapticControls.index(of: curve.id) else { continue }
-            perControl[index].append(ControlSegment(start: curve.time, value: 0, curve: curveList.count))
-            curveList.append(curve)
-        }
-        // Stable sort by start: steps were appended before curves, so a curve wins a tie.
-        segments = perControl.map { list in
-            ContiguousArray(list.enumerated().sorted {
-                $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
-            }.map(\.element))
-        }
-        curves = curveList
+        controlTimeline = ControlTimeline(pattern, count: HapticControls.haptic.count, index: HapticControls.index(of:))
         duration = pattern.duration
         hasHapticContent = !records.isEmpty
     }
@@ -122,20 +98,10 @@ public struct VoiceEvaluator: Sendable {
     /// O(log n) per control; no allocation.
     public func patternControls(at t: Double) -> HapticControls {
         var controls = HapticControls.neutral
-        for index in 0..<segments.count {
-            let list = segments[index]
-            // Last segment with start <= t.
-            var low = 0
-            var high = list.count
-            while low < high {
-                let mid = (low + high) / 2
-                if list[mid].start <= t { low = mid + 1 } else { high = mid }
+        for index in 0..<HapticControls.haptic.count {
+            if let value = controlTimeline.value(ofControl: index, at: t, id: HapticControls.haptic[index]) {
+                controls[index: index] = value
             }
-            guard low > 0 else { continue }
-            let segment = list[low - 1]
-            let id = HapticControls.haptic[index]
-            let raw = segment.curve < 0 ? segment.value : (curves[segment.curve].value(at: t) ?? id.defaultValue)
-            controls[index: index] = id.range.clamp(raw)
         }
         return controls
     }
