@@ -112,7 +112,9 @@ public class HapticPatternPlayer {
 
     /// Sends dynamic parameters (game controls) at game time `time` + each parameter's `time`.
     /// A sent value replaces the previous value or curve of the same control; it composes with
-    /// the pattern's own controls (docs/engine.md). Audio controls are ignored.
+    /// the pattern's own controls (docs/engine.md). Audio controls (volume, pan, pitch, brightness,
+    /// audio envelope times) leave the haptic signal alone; the engine's audio scheduling reads them
+    /// for the player's sound (docs/audio.md).
     public func sendParameters(_ parameters: [DynamicParameter], atTime time: Double) throws(HapticEngineError) {
         for parameter in parameters {
             try enqueue(.parameter(parameter.id, parameter.value), at: time + parameter.time)
