@@ -14,21 +14,21 @@ struct EventFacts {
     /// Which inputs the event offers (by `MappingInput` order bit).
     var offered: UInt8 = 1 << 6   // constant
 
-    init(_ event: GameEvent, defaultWalkerWeight: Double, lookUp: (String) -> MaterialSettings?) {
+    init(_ event: GameEvent, defaultWalkerWeight: Double, lookUp: (HapticName) -> MaterialSettings?) {
         switch event.kind {
         case .collision(let c):
             impulse = c.effectiveImpulse
             speed = abs(c.speed)
             mass = c.reducedMass
-            let a = c.materialA.flatMap(lookUp) ?? MaterialSettings()
-            let b = c.materialB.flatMap(lookUp) ?? MaterialSettings()
+            let a = lookUp(c.materialNameA) ?? MaterialSettings()
+            let b = lookUp(c.materialNameB) ?? MaterialSettings()
             materialSharpness = (a.sharpness + b.sharpness) / 2
             materialGain = (a.gain + b.gain) / 2
             offered |= Self.bit(.impulse) | Self.bit(.speed) | Self.bit(.mass) | Self.bit(.materials)
         case .footstep(let f):
             speed = abs(f.speed)
             mass = f.weight ?? defaultWalkerWeight
-            let surface = lookUp(f.surface) ?? MaterialSettings()
+            let surface = lookUp(f.surfaceName) ?? MaterialSettings()
             materialSharpness = surface.sharpness
             materialGain = surface.gain
             offered |= Self.bit(.speed) | Self.bit(.mass) | Self.bit(.materials)

@@ -189,7 +189,7 @@ struct EventScriptParser {
             eventKind = .texture(GameEvent.Texture(id: id, action: action, value: numberField("value", members) ?? 0,
                                                    kind: string("kind", members, optional: true)))
         case .custom:
-            eventKind = .custom(name: string("name", members, optional: false) ?? "", value: numberField("value", members) ?? 1)
+            eventKind = .custom(name: HapticName(string("name", members, optional: false) ?? ""), value: numberField("value", members) ?? 1)
         case .feedback:
             let name = string("kind", members, optional: false) ?? ""
             guard let feedback = HapticFeedback(name: name) else {

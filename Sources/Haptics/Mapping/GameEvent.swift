@@ -13,14 +13,20 @@ public struct GameEvent: Sendable {
     public var player: Int?
     /// Where it happened in the world, or nil (no distance attenuation, no direction).
     public var position: WorldPosition?
-    /// A free tag that rules can match (`tag = "boss"`), or nil.
-    public var tag: String?
+    /// A free tag that rules can match (`tag = "boss"`), or `.none`.
+    public var tagName: HapticName
+
+    /// The tag as text, or nil.
+    public var tag: String? {
+        get { tagName.optionalString }
+        set { tagName = .of(newValue) }
+    }
 
     public init(_ kind: Kind, player: Int? = nil, position: WorldPosition? = nil, tag: String? = nil) {
         self.kind = kind
         self.player = player
         self.position = position
-        self.tag = tag
+        self.tagName = .of(tag)
     }
 
     /// The kinds of events.
@@ -30,7 +36,7 @@ public struct GameEvent: Sendable {
         case hit(Hit)
         case texture(Texture)
         /// A named event of the game's own with a driving value (any finite number).
-        case custom(name: String, value: Double)
+        case custom(name: HapticName, value: Double)
         /// A generator feedback case, played through the rules for `feedback` or else its preset.
         case feedback(HapticFeedback)
     }
@@ -96,9 +102,20 @@ extension GameEvent {
         public var speed: Double
         /// The collision impulse in N·s (kg·m/s) when the physics engine reports it, else nil.
         public var impulse: Double?
-        /// Material names of the two bodies ("metal", "wood"), or nil when unknown.
-        public var materialA: String?
-        public var materialB: String?
+        /// Material names of the two bodies ("metal", "wood"), `.none` when unknown.
+        public var materialNameA: HapticName
+        public var materialNameB: HapticName
+
+        /// The first body's material as text, or nil.
+        public var materialA: String? {
+            get { materialNameA.optionalString }
+            set { materialNameA = .of(newValue) }
+        }
+        /// The second body's material as text, or nil.
+        public var materialB: String? {
+            get { materialNameB.optionalString }
+            set { materialNameB = .of(newValue) }
+        }
 
         public init(massA: Double?, massB: Double?, speed: Double, impulse: Double? = nil,
                     materialA: String? = nil, materialB: String? = nil) {
@@ -106,8 +123,8 @@ extension GameEvent {
             self.massB = massB
             self.speed = speed
             self.impulse = impulse
-            self.materialA = materialA
-            self.materialB = materialB
+            self.materialNameA = .of(materialA)
+            self.materialNameB = .of(materialB)
         }
 
         /// The reduced mass m1·m2/(m1+m2) in kg; with one immovable body, the other's mass; with
@@ -133,7 +150,12 @@ extension GameEvent {
     /// A foot came down.
     public struct Footstep: Sendable {
         /// The surface name ("grass", "metal").
-        public var surface: String
+        public var surfaceName: HapticName
+        /// The surface as text.
+        public var surface: String {
+            get { surfaceName.string }
+            set { surfaceName = HapticName(newValue) }
+        }
         /// Walking speed, units per second (>= 0).
         public var speed: Double
         /// The walker's weight in kg (> 0), or nil for the config's default.
@@ -142,7 +164,7 @@ extension GameEvent {
         public var foot: Foot?
 
         public init(surface: String, speed: Double, weight: Double? = nil, foot: Foot? = nil) {
-            self.surface = surface
+            self.surfaceName = HapticName(surface)
             self.speed = speed
             self.weight = weight
             self.foot = foot
@@ -180,13 +202,18 @@ extension GameEvent {
         /// The driving value (speed, rpm, rain rate), any finite number; the rule's curve maps it.
         public var value: Double
         /// The texture's kind ("rolling", "engine") that rules match; needed on `start`.
-        public var textureKind: String?
+        public var kindName: HapticName
+        /// The texture's kind as text, or nil.
+        public var textureKind: String? {
+            get { kindName.optionalString }
+            set { kindName = .of(newValue) }
+        }
 
         public init(id: Int, action: Action, value: Double = 0, kind: String? = nil) {
             self.id = id
             self.action = action
             self.value = value
-            self.textureKind = kind
+            self.kindName = .of(kind)
         }
     }
 }
@@ -225,7 +252,7 @@ extension GameEvent {
     /// A custom named event.
     public static func custom(_ name: String, value: Double = 1, player: Int? = nil,
                               position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {
-        GameEvent(.custom(name: name, value: value), player: player, position: position, tag: tag)
+        GameEvent(.custom(name: HapticName(name), value: value), player: player, position: position, tag: tag)
     }
 
     /// A feedback event.

@@ -68,7 +68,11 @@ public final class HapticEventDirector {
     /// of players changes, so the per-event path indexes instead of hashing.
     private var lastStarts: [Double] = []
     private var bursts: [FrameBurst?] = []
+    private var floors: [Double] = []
     private var touched: [Int] = []
+    /// Indices of this frame's events that the hot loop leaves to `handle` (textures, feedback
+    /// without a rule).
+    private var deferred: [Int] = []
     private var slotPlayers = 0
     private var textures: [ActiveTexture] = []
     /// Recently used materials, so repeated names skip hashing.
@@ -101,6 +105,7 @@ public final class HapticEventDirector {
         self.textureCapacity = max(textureCapacity, 1)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
+        deferred.reserveCapacity(queue.capacity)
         pools.reserveCapacity(256)
         textures.reserveCapacity(self.textureCapacity)
         moments.reserveCapacity(momentCapacity)
@@ -162,15 +167,39 @@ public final class HapticEventDirector {
         }
         let playerCount = target.feedbackPlayerCount
         prepareSlots(playerCount: playerCount)
-        let mapping = self.mapping
         statistics.events += incoming.count
-        incoming.withUnsafeBufferPointer { events in
-            for index in events.indices { handle(events[index], mapping: mapping, playerCount: playerCount) }
+        if let mapping {
+            // The hot loop runs on a local frame value; the tables move in and back out (O(1)).
+            var frame = MappingFrame(matches: mapping.matches, settings: mapping.settings, rulesByKind: mapping.rulesByKind,
+                                     intensityCurves: mapping.intensityCurves, sharpnessCurves: mapping.sharpnessCurves,
+                                     materials: materials, listeners: listeners,
+                                     defaultWalkerWeight: mapping.config.defaultWalkerWeight, slotPlayers: slotPlayers,
+                                     playerCount: playerCount, time: time, lastStarts: [], bursts: [], floors: [], touched: [],
+                                     deferred: [], statistics: statistics)
+            swap(&frame.lastStarts, &lastStarts)
+            swap(&frame.bursts, &bursts)
+            swap(&frame.floors, &floors)
+            swap(&frame.touched, &touched)
+            swap(&frame.deferred, &deferred)
+            incoming.withUnsafeBufferPointer { events in
+                for index in events.indices { frame.map(events[index], index: index) }
+            }
+            swap(&frame.lastStarts, &lastStarts)
+            swap(&frame.bursts, &bursts)
+            swap(&frame.floors, &floors)
+            swap(&frame.touched, &touched)
+            swap(&frame.deferred, &deferred)
+            statistics = frame.statistics
+            for index in deferred { handle(incoming[index], mapping: mapping, playerCount: playerCount) }
+            deferred.removeAll(keepingCapacity: true)
+        } else {
+            for index in incoming.indices { handle(incoming[index], mapping: nil, playerCount: playerCount) }
         }
         incoming.removeAll(keepingCapacity: true)
         for key in touched {
             guard let burst = bursts[key] else { continue }
             bursts[key] = nil
+            floors[key] = -.infinity
             for slot in 0..<burst.count { play(burst[slot]) }
         }
         touched.removeAll(keepingCapacity: true)
@@ -185,6 +214,7 @@ public final class HapticEventDirector {
         slotPlayers = players
         lastStarts = [Double](repeating: -.infinity, count: rules * players)
         bursts = [FrameBurst?](repeating: nil, count: rules * players)
+        floors = [Double](repeating: -.infinity, count: rules * players)
         touched.removeAll(keepingCapacity: true)
         touched.reserveCapacity(rules * players)
         pools.removeAll(keepingCapacity: true)

@@ -28,39 +28,10 @@ public enum HapticMapping {
         return nil
     }
 
-    /// Whether `event` fits `match` (its kind already matched).
+    /// Whether `event` fits `match` (its kind already matched). Compiles the match each call:
+    /// the per-frame path uses `LoadedMapping`'s compiled matches instead.
     public static func matches(_ match: MappingRule.Match, _ event: GameEvent) -> Bool {
-        withUnsafePointer(to: match) { matches($0, event) }
-    }
-
-    /// Whether `event` fits the match of the rule at `rule`, read in place (no copy of its strings).
-    static func matches(_ rule: UnsafePointer<MappingRule>, _ event: GameEvent) -> Bool {
-        matches(rule.pointer(to: \.match)!, event)
-    }
-
-    static func matches(_ match: UnsafePointer<MappingRule.Match>, _ event: GameEvent) -> Bool {
-        if match.pointee.tag != nil && match.pointee.tag != event.tag { return false }
-        switch event.kind {
-        case .collision(let collision):
-            if match.pointee.materials != nil {
-                let a = match.pointee.materials!.0, b = match.pointee.materials!.1
-                let x = collision.materialA ?? "", y = collision.materialB ?? ""
-                func fits(_ pattern: String, _ material: String) -> Bool { pattern == "*" || pattern == material }
-                guard (fits(a, x) && fits(b, y)) || (fits(a, y) && fits(b, x)) else { return false }
-            }
-        case .footstep(let step):
-            if match.pointee.surface != nil && match.pointee.surface != step.surface { return false }
-        case .hit(let hit):
-            if let critical = match.pointee.critical, critical != hit.critical { return false }
-            if let received = match.pointee.received, received != hit.received { return false }
-        case .texture(let texture):
-            if match.pointee.textureKind != nil && match.pointee.textureKind != texture.textureKind { return false }
-        case .custom(let name, _):
-            if match.pointee.name != nil && match.pointee.name != name { return false }
-        case .feedback(let feedback):
-            if let wanted = match.pointee.feedback, HapticFeedback(name: wanted) != feedback { return false }
-        }
-        return true
+        CompiledMatch(match).matches(event)
     }
 
     /// The number `input` of `event`, or nil when the event does not offer it.
@@ -69,7 +40,7 @@ public enum HapticMapping {
     }
 
     static func facts(of event: GameEvent, config: HapticMappingConfig) -> EventFacts {
-        EventFacts(event, defaultWalkerWeight: config.defaultWalkerWeight, lookUp: { config.materials[$0] })
+        EventFacts(event, defaultWalkerWeight: config.defaultWalkerWeight, lookUp: { $0.isNone ? nil : config.materials[$0.string] })
     }
 
     /// The response of rule `ruleIndex` to `event` for `player`, whose listener is at `listener`
@@ -85,6 +56,13 @@ public enum HapticMapping {
     /// gain, 0...1, before attenuation) and the sharpness offset (−1...1; 0 when the rule has none).
     public static func strength(of event: GameEvent, rule ruleIndex: Int, config: HapticMappingConfig) -> (intensity: Double, sharpness: Double) {
         strength(facts(of: event, config: config), rule: ruleIndex, config: config)
+    }
+
+    /// `strength(of:rule:config:)` from facts already read, for one rule. No allocation.
+    static func strength(_ facts: EventFacts, of rule: UnsafePointer<MappingRule>) -> (intensity: Double, sharpness: Double) {
+        let intensity = clamp(rule.pointee.intensity.curve.value(at: facts.input(rule.pointee.intensity.input) ?? 0) * facts.materialGain, 0, 1)
+        guard let input = rule.pointee.sharpness?.input else { return (intensity, 0) }
+        return (intensity, clamp(rule.pointee.sharpness!.curve.value(at: facts.input(input) ?? 0), -1, 1))
     }
 
     /// `strength(of:rule:config:)` from facts already read. No allocation, no copies of the rule.

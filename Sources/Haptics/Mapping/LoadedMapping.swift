@@ -16,6 +16,8 @@ public final class LoadedMapping: @unchecked Sendable {
     let rulesByKind: [[Int]]
     /// The per-rule settings the per-frame path reads, as plain values (no strings to retain).
     let settings: [RuleSettings]
+    /// Each rule's match with interned names.
+    let matches: [CompiledMatch]
 
     /// What the director reads of a rule on every event.
     struct RuleSettings {
@@ -24,28 +26,35 @@ public final class LoadedMapping: @unchecked Sendable {
         var triggerBias: Double
         var attenuation: Attenuation?
         var hasSharpness: Bool
+        var intensityInput: MappingInput
+        var sharpnessInput: MappingInput
     }
+    /// Each rule's intensity curve, and its sharpness curve (a constant 0 when it has none), read in
+    /// place by the per-frame path.
+    let intensityCurves: [ResponseCurve]
+    let sharpnessCurves: [ResponseCurve]
 
     init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?) {
         self.config = config
         self.patterns = patterns
         self.file = file
         rulesByKind = EventKindName.allCases.map { kind in config.rules.indices.filter { config.rules[$0].event == kind } }
+        matches = config.rules.map { CompiledMatch($0.match) }
         settings = config.rules.map {
             RuleSettings(cooldown: $0.cooldown, coalesce: $0.coalesce, triggerBias: $0.triggerBias,
-                         attenuation: $0.attenuation, hasSharpness: $0.sharpness != nil)
+                         attenuation: $0.attenuation, hasSharpness: $0.sharpness != nil,
+                         intensityInput: $0.intensity.input, sharpnessInput: $0.sharpness?.input ?? .constant)
         }
+        intensityCurves = config.rules.map(\.intensity.curve)
+        sharpnessCurves = config.rules.map { $0.sharpness?.curve ?? .constant(0) }
     }
 
     /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
     public func ruleIndex(for event: GameEvent) -> Int? {
         let kind = event.kindName
         return rulesByKind[kind.ordinal].withUnsafeBufferPointer { candidates in
-            config.rules.withUnsafeBufferPointer { rules in
-                for index in candidates {
-                    // Through the pointer: the rule's match is read in place, not copied.
-                    if HapticMapping.matches(rules.baseAddress! + index, event) { return index }
-                }
+            matches.withUnsafeBufferPointer { matches in
+                for index in candidates where matches[index].matches(event) { return index }
                 return nil
             }
         }

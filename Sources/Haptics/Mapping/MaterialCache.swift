@@ -1,34 +1,28 @@
-/// Material settings by name for the per-event path: the config's dictionary behind a small cache
-/// of recently used names compared by string equality (short names compare as two machine words),
-/// so a burst of contacts between the same few materials does not hash a name per event.
+/// Material settings by name for the per-event path: the config's materials keyed by
+/// `HapticName`. Up to 32 materials are searched linearly (two integer comparisons each, faster
+/// than hashing); more go through a dictionary.
 ///
-/// Internal. Reading never allocates: the cache's storage is reserved up front and entries are
-/// replaced round-robin when it is full.
+/// Internal. Built once per mapping (allocates); lookups never allocate.
 struct MaterialCache {
-    static let size = 16
-    private var all: [String: MaterialSettings]
-    private var names: [String] = []
+    private var names: [HapticName] = []
     private var values: [MaterialSettings] = []
-    private var next = 0
+    private var byName: [HapticName: MaterialSettings] = [:]
 
     init(_ all: [String: MaterialSettings] = [:]) {
-        self.all = all
-        names.reserveCapacity(Self.size)
-        values.reserveCapacity(Self.size)
+        if all.count <= 32 {
+            for (name, settings) in all {
+                names.append(HapticName(name))
+                values.append(settings)
+            }
+        } else {
+            for (name, settings) in all { byName[HapticName(name)] = settings }
+        }
     }
 
-    /// The settings of `name`, or nil when the config does not list it.
-    mutating func settings(_ name: String) -> MaterialSettings? {
+    /// The settings of `name`, or nil when the config does not list it (or for `.none`).
+    func settings(_ name: HapticName) -> MaterialSettings? {
+        guard !name.isNone else { return nil }
         for index in names.indices where names[index] == name { return values[index] }
-        guard let found = all[name] else { return nil }
-        if names.count < Self.size {
-            names.append(name)
-            values.append(found)
-        } else {
-            names[next] = name
-            values[next] = found
-            next = (next + 1) % Self.size
-        }
-        return found
+        return byName.isEmpty ? nil : byName[name]
     }
 }

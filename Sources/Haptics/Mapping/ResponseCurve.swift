@@ -34,11 +34,21 @@ public struct ResponseCurve: Hashable, Sendable {
     public enum Clamp: String, Hashable, Sendable, CaseIterable { case hard, soft, none }
 
     public var shape: Shape
-    public var inputLow: Double
-    public var inputHigh: Double
+    public var inputLow: Double { didSet { updateLogScale() } }
+    public var inputHigh: Double { didSet { updateLogScale() } }
     public var outputLow: Double
     public var outputHigh: Double
     public var clamp: Clamp
+    // ln(inputLow) and 1 / ln(inputHigh / inputLow), kept with the range so a log curve costs one
+    // logarithm per value.
+    private var logLow = 0.0
+    private var inverseLogSpan = 0.0
+
+    private mutating func updateLogScale() {
+        guard inputLow > 0, inputHigh > inputLow else { logLow = 0; inverseLogSpan = 0; return }
+        logLow = Foundation.log(inputLow)
+        inverseLogSpan = 1 / Foundation.log(inputHigh / inputLow)
+    }
 
     public init(_ shape: Shape = .linear, input: ClosedRange<Double> = 0...1, output: ClosedRange<Double> = 0...1,
                 clamp: Clamp = .hard) {
@@ -48,6 +58,7 @@ public struct ResponseCurve: Hashable, Sendable {
         outputLow = output.lowerBound
         outputHigh = output.upperBound
         self.clamp = clamp
+        updateLogScale()
     }
 
     /// A constant: every input gives `value`.
@@ -69,7 +80,7 @@ public struct ResponseCurve: Hashable, Sendable {
         case .log:
             if x < inputLow || x <= 0 { return 0 }
             guard inputLow > 0, inputHigh > inputLow else { s = 1; break }
-            s = Foundation.log(x / inputLow) / Foundation.log(inputHigh / inputLow)
+            s = (Foundation.log(x) - logLow) * inverseLogSpan
         case .table:
             s = 0
         }

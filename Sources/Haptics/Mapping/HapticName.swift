@@ -1,0 +1,73 @@
+/// A short name from the game's vocabulary (a material, a surface, a tag, a texture kind, a custom
+/// event) stored inline in 16 bytes, so that events carrying names are plain values: copying one is
+/// a memory copy, comparing two names is two integer comparisons, and nothing is reference-counted
+/// on the per-event path.
+///
+/// Names of up to 15 UTF-8 bytes are kept exactly (`string` gives them back). Longer names are
+/// kept as a 64-bit hash of their bytes (FNV-1a): they still compare correctly with overwhelming
+/// probability, but `string` cannot give them back (it returns `#` and the hash in hex). The empty
+/// name stands for "none".
+public struct HapticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    // Short names: bytes 0...14 of the UTF-8 text in (low, high) little-endian, byte 15 = length.
+    // Long names: low = the hash, high's top byte = 0xFF.
+    private var low: UInt64
+    private var high: UInt64
+
+    /// No name.
+    public static let none = HapticName(low: 0, high: 0)
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// The name of `text`. O(length), no allocation.
+    public init(_ text: String) {
+        var text = text
+        let name = text.withUTF8 { bytes -> HapticName in
+            guard bytes.count <= 15 else {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                return HapticName(low: hash, high: 0xFF << 56)
+            }
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for index in 0..<bytes.count {
+                let byte = UInt64(bytes[index])
+                if index < 8 { low |= byte << (8 * UInt64(index)) } else { high |= byte << (8 * UInt64(index - 8)) }
+            }
+            return HapticName(low: low, high: high | UInt64(bytes.count) << 56)
+        }
+        self = name
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Whether this is the empty name ("none").
+    public var isNone: Bool { low == 0 && high == 0 }
+
+    /// The name as text: exact for names of up to 15 bytes, `#` and a hex hash for longer ones.
+    /// Allocates; not for the per-event path.
+    public var string: String {
+        let length = Int(high >> 56)
+        guard length != 0xFF else { return "#" + String(low, radix: 16) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        for index in 0..<length {
+            let word = index < 8 ? low : high
+            bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index % 8))))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public var description: String { string }
+
+    /// The name of `text`, or `.none` for nil.
+    static func of(_ text: String?) -> HapticName {
+        guard let text else { return .none }
+        return HapticName(text)
+    }
+
+    /// The text of a name, or nil for `.none`.
+    var optionalString: String? { isNone ? nil : string }
+}
