@@ -1,8 +1,7 @@
 /// A rule's match with its names as `HapticName`s, made once per config, so that matching an event
 /// compares integers and copies no strings. Internal to the mapping layer; O(1), no allocation.
 struct CompiledMatch: Sendable {
-    private static let any = HapticName("*")
-
+    /// The material pair, with `*` (any material) as `.none`.
     var materials: (HapticName, HapticName)?
     var surface: HapticName?
     var tag: HapticName?
@@ -15,7 +14,8 @@ struct CompiledMatch: Sendable {
     var received: Bool?
 
     init(_ match: MappingRule.Match) {
-        materials = match.materials.map { (HapticName($0.0), HapticName($0.1)) }
+        func pattern(_ name: String) -> HapticName { name == "*" ? .none : HapticName(name) }
+        materials = match.materials.map { (pattern($0.0), pattern($0.1)) }
         surface = match.surface.map { HapticName($0) }
         tag = match.tag.map { HapticName($0) }
         name = match.name.map { HapticName($0) }
@@ -30,26 +30,31 @@ struct CompiledMatch: Sendable {
 
     /// Whether `event` fits (its kind already matched).
     func matches(_ event: GameEvent) -> Bool {
-        if let tag, tag != event.tagName { return false }
-        switch event.kind {
-        case .collision(let collision):
+        matches(EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil }))
+    }
+
+    /// Whether the event read into `facts` fits (its kind already matched). O(1).
+    func matches(_ facts: EventFacts) -> Bool {
+        if let tag, tag != facts.tag { return false }
+        switch facts.kind {
+        case .collision:
             if let (a, b) = materials {
-                let x = collision.materialNameA, y = collision.materialNameB
-                func fits(_ pattern: HapticName, _ material: HapticName) -> Bool { pattern == Self.any || pattern == material }
+                let x = facts.nameA, y = facts.nameB
+                func fits(_ pattern: HapticName, _ material: HapticName) -> Bool { pattern.isNone || pattern == material }
                 guard (fits(a, x) && fits(b, y)) || (fits(a, y) && fits(b, x)) else { return false }
             }
-        case .footstep(let step):
-            if let surface, surface != step.surfaceName { return false }
-        case .hit(let hit):
-            if let critical, critical != hit.critical { return false }
-            if let received, received != hit.received { return false }
-        case .texture(let texture):
-            if let textureKind, textureKind != texture.kindName { return false }
-        case .custom(let eventName, _):
-            if let name, name != eventName { return false }
-        case .feedback(let wanted):
+        case .footstep:
+            if let surface, surface != facts.nameA { return false }
+        case .hit:
+            if let critical, critical != facts.critical { return false }
+            if let received, received != facts.received { return false }
+        case .texture:
+            if let textureKind, textureKind != facts.nameA { return false }
+        case .custom:
+            if let name, name != facts.nameA { return false }
+        case .feedback:
             if matchesNoFeedback { return false }
-            if let feedback, feedback != wanted { return false }
+            if let feedback, feedback != facts.feedback { return false }
         }
         return true
     }

@@ -228,6 +228,31 @@ extension GameEvent {
                   player: player, position: position, tag: tag)
     }
 
+    /// A collision event with the materials already named (`HapticName`): the cheapest way to
+    /// post from a physics callback, since nothing is interned per event. Keep a `HapticName` per
+    /// body (`let metal: HapticName = "metal"`).
+    public static func collision(massA: Double?, massB: Double?, speed: Double, impulse: Double? = nil,
+                                 materials: (HapticName, HapticName), player: Int? = nil,
+                                 position: WorldPosition? = nil, tag: HapticName = .none) -> GameEvent {
+        var collision = Collision(massA: massA, massB: massB, speed: speed, impulse: impulse)
+        collision.materialNameA = materials.0
+        collision.materialNameB = materials.1
+        var event = GameEvent(.collision(collision), player: player, position: position)
+        event.tagName = tag
+        return event
+    }
+
+    /// A footstep event with the surface already named (`HapticName`): nothing is interned per
+    /// event.
+    public static func footstep(surface: HapticName, speed: Double, weight: Double? = nil, foot: Footstep.Foot? = nil,
+                                player: Int? = nil, position: WorldPosition? = nil, tag: HapticName = .none) -> GameEvent {
+        var step = Footstep(surface: "", speed: speed, weight: weight, foot: foot)
+        step.surfaceName = surface
+        var event = GameEvent(.footstep(step), player: player, position: position)
+        event.tagName = tag
+        return event
+    }
+
     /// A footstep event.
     public static func footstep(surface: String, speed: Double, weight: Double? = nil, foot: Footstep.Foot? = nil,
                                 player: Int? = nil, position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {

@@ -63,20 +63,11 @@ public final class HapticEventDirector {
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
     private var pools: [Int: FeedbackVoicePool] = [:]
-    /// Per rule and player (index `rule * slotPlayers + player`): the game time of the last start,
-    /// and the responses kept in the current frame. Flat arrays, sized when the mapping or the number
-    /// of players changes, so the per-event path indexes instead of hashing.
-    private var lastStarts: [Double] = []
-    private var bursts: [FrameBurst?] = []
-    private var floors: [Double] = []
-    private var touched: [Int] = []
-    /// Indices of this frame's events that the hot loop leaves to `handle` (textures, feedback
-    /// without a rule).
-    private var deferred: [Int] = []
-    private var slotPlayers = 0
+    /// Per rule and player: last starts and this frame's bursts (`MappingSlots`), sized when the
+    /// mapping or the number of players changes, so the per-event path indexes instead of hashing.
+    private var slots = MappingSlots(rules: 0, players: 0, events: 0)
+    private var slotPlayers: Int { slots.players }
     private var textures: [ActiveTexture] = []
-    /// Recently used materials, so repeated names skip hashing.
-    private var materials = MaterialCache()
     private var moments: [Moment] = []
     private var momentNext = 0
     private var time = 0.0
@@ -100,12 +91,10 @@ public final class HapticEventDirector {
                 queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
         self.target = target
         self.mapping = mapping
-        materials = MaterialCache(mapping?.config.materials ?? [:])
         self.presets = presets
         self.textureCapacity = max(textureCapacity, 1)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
-        deferred.reserveCapacity(queue.capacity)
         pools.reserveCapacity(256)
         textures.reserveCapacity(self.textureCapacity)
         moments.reserveCapacity(momentCapacity)
@@ -137,9 +126,8 @@ public final class HapticEventDirector {
         for texture in textures { try? texture.voice.stop(atTime: 0) }
         textures.removeAll(keepingCapacity: true)
         self.mapping = mapping
-        materials = MaterialCache(mapping?.config.materials ?? [:])
         pools.removeAll(keepingCapacity: true)
-        slotPlayers = 0   // resized for the new rules
+        slots = MappingSlots(rules: 0, players: 0, events: 0)   // remade for the new rules
         if let target { prepareSlots(playerCount: target.feedbackPlayerCount) }
         lastErrors = []
         for texture in restarting {
@@ -169,40 +157,26 @@ public final class HapticEventDirector {
         prepareSlots(playerCount: playerCount)
         statistics.events += incoming.count
         if let mapping {
-            // The hot loop runs on a local frame value; the tables move in and back out (O(1)).
-            var frame = MappingFrame(matches: mapping.matches, settings: mapping.settings, rulesByKind: mapping.rulesByKind,
-                                     intensityCurves: mapping.intensityCurves, sharpnessCurves: mapping.sharpnessCurves,
-                                     materials: materials, listeners: listeners,
-                                     defaultWalkerWeight: mapping.config.defaultWalkerWeight, slotPlayers: slotPlayers,
-                                     playerCount: playerCount, time: time, lastStarts: [], bursts: [], floors: [], touched: [],
-                                     deferred: [], statistics: statistics)
-            swap(&frame.lastStarts, &lastStarts)
-            swap(&frame.bursts, &bursts)
-            swap(&frame.floors, &floors)
-            swap(&frame.touched, &touched)
-            swap(&frame.deferred, &deferred)
-            incoming.withUnsafeBufferPointer { events in
-                for index in events.indices { frame.map(events[index], index: index) }
+            let slots = self.slots
+            listeners.withUnsafeBufferPointer { listeners in
+                var frame = MappingFrame(tables: mapping.tables, slots: slots, listeners: listeners,
+                                         playerCount: playerCount, time: time, statistics: statistics)
+                incoming.withUnsafeBufferPointer { events in
+                    for index in events.indices { frame.map(events.baseAddress! + index, index: index) }
+                }
+                statistics = frame.statistics
             }
-            swap(&frame.lastStarts, &lastStarts)
-            swap(&frame.bursts, &bursts)
-            swap(&frame.floors, &floors)
-            swap(&frame.touched, &touched)
-            swap(&frame.deferred, &deferred)
-            statistics = frame.statistics
-            for index in deferred { handle(incoming[index], mapping: mapping, playerCount: playerCount) }
-            deferred.removeAll(keepingCapacity: true)
+            for position in 0..<slots.deferredCount { handle(incoming[slots.deferred[position]], playerCount: playerCount) }
+            slots.deferredCount = 0
         } else {
-            for index in incoming.indices { handle(incoming[index], mapping: nil, playerCount: playerCount) }
+            for index in incoming.indices { handle(incoming[index], playerCount: playerCount) }
         }
         incoming.removeAll(keepingCapacity: true)
-        for key in touched {
-            guard let burst = bursts[key] else { continue }
-            bursts[key] = nil
-            floors[key] = -.infinity
+        for position in 0..<slots.touchedCount {
+            let burst = slots.bursts[slots.touched[position]]
             for slot in 0..<burst.count { play(burst[slot]) }
         }
-        touched.removeAll(keepingCapacity: true)
+        slots.clearTouched()
     }
 
     /// Sizes the per-rule, per-player tables for the current mapping and `playerCount` players.
@@ -210,21 +184,15 @@ public final class HapticEventDirector {
     private func prepareSlots(playerCount: Int) {
         let players = max(playerCount, 1)
         let rules = mapping?.config.rules.count ?? 0
-        guard players != slotPlayers || lastStarts.count != rules * players else { return }
-        slotPlayers = players
-        lastStarts = [Double](repeating: -.infinity, count: rules * players)
-        bursts = [FrameBurst?](repeating: nil, count: rules * players)
-        floors = [Double](repeating: -.infinity, count: rules * players)
-        touched.removeAll(keepingCapacity: true)
-        touched.reserveCapacity(rules * players)
+        guard players != slots.players || rules != slots.rules else { return }
+        slots = MappingSlots(rules: rules, players: players, events: queue.capacity)
         pools.removeAll(keepingCapacity: true)
     }
-
     /// Stops every texture and forgets cooldowns (for example when a level ends).
     public func stopAll() {
         for texture in textures { try? texture.voice.stop(atTime: 0) }
         textures.removeAll(keepingCapacity: true)
-        for index in lastStarts.indices { lastStarts[index] = -.infinity }
+        slots.lastStarts.update(repeating: -.infinity)
     }
 
     /// The most recent mapped moments, oldest first (at most `momentCapacity`). Allocates the
@@ -239,50 +207,17 @@ public final class HapticEventDirector {
 
     // MARK: Mapping one event
 
-    private func handle(_ event: GameEvent, mapping: LoadedMapping?, playerCount: Int) {
-        if case .texture(let texture) = event.kind {
+    /// The events `MappingFrame` leaves to the director: textures, and feedback no rule takes
+    /// (played through its preset); without a mapping, every event comes here.
+    private func handle(_ event: GameEvent, playerCount: Int) {
+        switch event.kind {
+        case .texture(let texture):
             handleTexture(texture, event: event, playerCount: playerCount)
-            return
-        }
-        let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-        guard let mapping, let ruleIndex = mapping.ruleIndex(for: event) else {
-            if case .feedback(let feedback) = event.kind {
-                for player in players { playFeedbackPreset(feedback, player: player) }
-            } else {
-                statistics.unmatched += 1
-            }
-            return
-        }
-        let settings = mapping.settings[ruleIndex]
-        // Computed once per event; only attenuation and the trigger split depend on the player.
-        let facts = EventFacts(event, defaultWalkerWeight: mapping.config.defaultWalkerWeight, lookUp: { self.materials.settings($0) })
-        let strength = HapticMapping.strength(facts, rule: ruleIndex, config: mapping.config)
-        let limit = settings.coalesce ? 1 : FrameBurst.capacity
-        for player in players where player >= 0 && player < slotPlayers {
-            let key = ruleIndex &* slotPlayers &+ player
-            if settings.cooldown > 0 && time - lastStarts[key] < settings.cooldown {
-                statistics.cooledDown += 1
-                continue
-            }
-            // Attenuation only lowers intensity: an event weaker than every response this rule
-            // already keeps for the player this frame cannot make it in.
-            if let weakest = bursts[key]?.weakest(ifFull: limit), weakest >= strength.intensity {
-                statistics.coalesced += 1
-                continue
-            }
-            guard strength.intensity > 0,
-                  let response = HapticMapping.response(to: event, strength: strength, rule: ruleIndex,
-                                                        attenuation: settings.attenuation, triggerBias: settings.triggerBias,
-                                                        player: player, listener: listener(player)) else {
-                statistics.outOfRange += 1
-                continue
-            }
-            if bursts[key] == nil {
-                bursts[key] = FrameBurst(response)
-                touched.append(key)
-            } else if !bursts[key]!.insert(response, limit: limit) {
-                statistics.coalesced += 1
-            }
+        case .feedback(let feedback):
+            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
+            for player in players where player >= 0 { playFeedbackPreset(feedback, player: player) }
+        default:
+            statistics.unmatched += 1
         }
     }
 
@@ -290,7 +225,7 @@ public final class HapticEventDirector {
         guard let mapping, let target, response.player < slotPlayers else { return }
         let rule = mapping.config.rules[response.ruleIndex]
         let key = response.ruleIndex &* slotPlayers &+ response.player
-        if rule.cooldown > 0 && time - lastStarts[key] < rule.cooldown {
+        if rule.cooldown > 0 && time - slots.lastStarts[key] < rule.cooldown {
             statistics.cooledDown += 1
             return
         }
@@ -299,7 +234,7 @@ public final class HapticEventDirector {
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
-        lastStarts[key] = time
+        slots.lastStarts[key] = time
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
             let left = pool(key: key * 4 + 1, rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
@@ -372,7 +307,7 @@ public final class HapticEventDirector {
         let rule = mapping.config.rules[ruleIndex]
         let key = (ruleIndex &* slotPlayers &+ player) * 4 + 3
         let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
-        let response = HapticMapping.response(to: event, rule: ruleIndex, player: player, listener: listener(player), config: mapping.config)
+        let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
         guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
                                           sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0)) else { return }
         // A pool voice may still belong to an older texture (more textures than voices): take it over.
@@ -386,7 +321,7 @@ public final class HapticEventDirector {
         guard let mapping, textures[index].ruleIndex < mapping.config.rules.count else { return }
         let ruleIndex = textures[index].ruleIndex
         let player = textures[index].player
-        let response = HapticMapping.response(to: event, rule: ruleIndex, player: player, listener: listener(player), config: mapping.config)
+        let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
         let voice = textures[index].voice
         try? voice.enqueue(.parameter(.hapticIntensityControl, response?.intensity ?? 0), at: 0)
         if mapping.config.rules[ruleIndex].sharpness != nil {
@@ -423,57 +358,6 @@ public final class HapticEventDirector {
             lastErrors = errors.diagnostics
         }
         reloadHandler?(result)
-    }
-}
-
-/// The responses one rule keeps for one player within a frame: up to four, the strongest.
-/// A fixed-size value, so keeping them never allocates.
-struct FrameBurst {
-    static let capacity = 4
-    private var slots: (MappedHaptic, MappedHaptic, MappedHaptic, MappedHaptic)
-    private(set) var count = 1
-
-    init(_ first: MappedHaptic) { slots = (first, first, first, first) }
-
-    subscript(index: Int) -> MappedHaptic {
-        get {
-            switch index {
-            case 0: return slots.0
-            case 1: return slots.1
-            case 2: return slots.2
-            default: return slots.3
-            }
-        }
-        set {
-            switch index {
-            case 0: slots.0 = newValue
-            case 1: slots.1 = newValue
-            case 2: slots.2 = newValue
-            default: slots.3 = newValue
-            }
-        }
-    }
-
-    /// The intensity of the weakest kept response when `limit` are kept (no room left), else nil.
-    func weakest(ifFull limit: Int) -> Double? {
-        guard count >= min(limit, Self.capacity) else { return nil }
-        var weakest = self[0].intensity
-        for index in 1..<count { weakest = min(weakest, self[index].intensity) }
-        return weakest
-    }
-
-    /// Keeps `response` if there is room (up to `limit`), else in place of the weakest kept one
-    /// when stronger. Returns false when a response was merged away (it or the one it replaced).
-    mutating func insert(_ response: MappedHaptic, limit: Int) -> Bool {
-        if count < min(limit, Self.capacity) {
-            self[count] = response
-            count += 1
-            return true
-        }
-        var weakest = 0
-        for index in 1..<count where self[index].intensity < self[weakest].intensity { weakest = index }
-        if response.intensity > self[weakest].intensity { self[weakest] = response }
-        return false
     }
 }
 

@@ -58,21 +58,19 @@ public enum HapticMapping {
         strength(facts(of: event, config: config), rule: ruleIndex, config: config)
     }
 
-    /// `strength(of:rule:config:)` from facts already read, for one rule. No allocation.
-    static func strength(_ facts: EventFacts, of rule: UnsafePointer<MappingRule>) -> (intensity: Double, sharpness: Double) {
-        let intensity = clamp(rule.pointee.intensity.curve.value(at: facts.input(rule.pointee.intensity.input) ?? 0) * facts.materialGain, 0, 1)
-        guard let input = rule.pointee.sharpness?.input else { return (intensity, 0) }
-        return (intensity, clamp(rule.pointee.sharpness!.curve.value(at: facts.input(input) ?? 0), -1, 1))
-    }
-
     /// `strength(of:rule:config:)` from facts already read. No allocation, no copies of the rule.
     static func strength(_ facts: EventFacts, rule ruleIndex: Int, config: HapticMappingConfig) -> (intensity: Double, sharpness: Double) {
         config.rules.withUnsafeBufferPointer { rules in
             let rule = rules.baseAddress! + ruleIndex
-            let intensityInput = facts.input(rule.pointee.intensity.input) ?? 0
-            let intensity = clamp(rule.pointee.intensity.curve.value(at: intensityInput) * facts.materialGain, 0, 1)
-            guard let sharpnessInput = rule.pointee.sharpness?.input else { return (intensity, 0) }
-            return (intensity, clamp(rule.pointee.sharpness!.curve.value(at: facts.input(sharpnessInput) ?? 0), -1, 1))
+            let sharpness = rule.pointee.sharpness?.curve ?? ResponseCurve.constant(0)
+            return rule.pointee.intensity.curve.points.withUnsafeBufferPointer { intensityTable in
+                sharpness.points.withUnsafeBufferPointer { sharpnessTable in
+                    MappingTables.strength(of: facts, intensityInput: rule.pointee.intensity.input,
+                                           intensity: rule.pointee.intensity.curve.math, intensityTable: intensityTable,
+                                           sharpnessInput: rule.pointee.sharpness?.input, sharpness: sharpness.math,
+                                           sharpnessTable: sharpnessTable)
+                }
+            }
         }
     }
 
@@ -81,13 +79,22 @@ public enum HapticMapping {
     public static func response(to event: GameEvent, strength: (intensity: Double, sharpness: Double), rule ruleIndex: Int,
                                 attenuation: Attenuation?, triggerBias: Double, player: Int,
                                 listener: WorldPosition?) -> MappedHaptic? {
+        let facts = EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil })
+        return response(to: facts, strength: strength, rule: ruleIndex, attenuation: attenuation,
+                        triggerBias: triggerBias, player: player, listener: listener)
+    }
+
+    /// `response(to:strength:...)` for an event already read into `facts`.
+    static func response(to facts: EventFacts, strength: (intensity: Double, sharpness: Double), rule ruleIndex: Int,
+                         attenuation: Attenuation?, triggerBias: Double, player: Int,
+                         listener: WorldPosition?) -> MappedHaptic? {
         var intensity = strength.intensity
-        if let attenuation, let position = event.position, let listener {
-            intensity *= attenuation.gain(atDistance: position.distance(to: listener))
+        if let attenuation, facts.hasPosition, let listener {
+            intensity *= attenuation.gain(atDistance: facts.position.distance(to: listener))
         }
         guard intensity > 0 else { return nil }
         var left = 0.0, right = 0.0
-        if triggerBias > 0, let pan = direction(of: event, listener: listener) {
+        if triggerBias > 0, let pan = facts.direction(from: listener) {
             // pan -1 (left) ... 1 (right): the side it came from gets the bias, the other side less.
             left = intensity * triggerBias * (1 - pan) / 2
             right = intensity * triggerBias * (1 + pan) / 2
@@ -99,11 +106,7 @@ public enum HapticMapping {
     /// Left-right direction of an event, -1 ... 1: a hit's own direction, else the horizontal
     /// offset of its position from the listener (normalized by distance); nil when unknown.
     public static func direction(of event: GameEvent, listener: WorldPosition?) -> Double? {
-        if case .hit(let hit) = event.kind, let direction = hit.direction, direction.isFinite { return clamp(direction, -1, 1) }
-        guard let position = event.position, let listener else { return nil }
-        let distance = position.distance(to: listener)
-        guard distance > 1e-9 else { return 0 }
-        return clamp((position.x - listener.x) / distance, -1, 1)
+        EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil }).direction(from: listener)
     }
 
     @inline(__always) static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {

@@ -12,52 +12,19 @@ public final class LoadedMapping: @unchecked Sendable {
     public let patterns: [HapticPattern]
     /// The file it came from, or nil for text.
     public let file: String?
-    /// The indices of the rules for each event kind (indexed by `EventKindName` order), in file order.
-    let rulesByKind: [[Int]]
-    /// The per-rule settings the per-frame path reads, as plain values (no strings to retain).
-    let settings: [RuleSettings]
-    /// Each rule's match with interned names.
-    let matches: [CompiledMatch]
-
-    /// What the director reads of a rule on every event.
-    struct RuleSettings {
-        var cooldown: Double
-        var coalesce: Bool
-        var triggerBias: Double
-        var attenuation: Attenuation?
-        var hasSharpness: Bool
-        var intensityInput: MappingInput
-        var sharpnessInput: MappingInput
-    }
-    /// Each rule's intensity curve, and its sharpness curve (a constant 0 when it has none), read in
-    /// place by the per-frame path.
-    let intensityCurves: [ResponseCurve]
-    let sharpnessCurves: [ResponseCurve]
+    /// The flat tables the per-frame path reads.
+    let tables: MappingTables
 
     init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?) {
         self.config = config
         self.patterns = patterns
         self.file = file
-        rulesByKind = EventKindName.allCases.map { kind in config.rules.indices.filter { config.rules[$0].event == kind } }
-        matches = config.rules.map { CompiledMatch($0.match) }
-        settings = config.rules.map {
-            RuleSettings(cooldown: $0.cooldown, coalesce: $0.coalesce, triggerBias: $0.triggerBias,
-                         attenuation: $0.attenuation, hasSharpness: $0.sharpness != nil,
-                         intensityInput: $0.intensity.input, sharpnessInput: $0.sharpness?.input ?? .constant)
-        }
-        intensityCurves = config.rules.map(\.intensity.curve)
-        sharpnessCurves = config.rules.map { $0.sharpness?.curve ?? .constant(0) }
+        tables = MappingTables(config: config)
     }
 
     /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
     public func ruleIndex(for event: GameEvent) -> Int? {
-        let kind = event.kindName
-        return rulesByKind[kind.ordinal].withUnsafeBufferPointer { candidates in
-            matches.withUnsafeBufferPointer { matches in
-                for index in candidates where matches[index].matches(event) { return index }
-                return nil
-            }
-        }
+        tables.ruleIndex(for: EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil }))
     }
 
     /// Loads and validates the config at `file`, resolving each rule's `pattern` as a preset of

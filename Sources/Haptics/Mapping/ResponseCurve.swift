@@ -33,32 +33,56 @@ public struct ResponseCurve: Hashable, Sendable {
 
     public enum Clamp: String, Hashable, Sendable, CaseIterable { case hard, soft, none }
 
-    public var shape: Shape
-    public var inputLow: Double { didSet { updateLogScale() } }
-    public var inputHigh: Double { didSet { updateLogScale() } }
-    public var outputLow: Double
-    public var outputHigh: Double
-    public var clamp: Clamp
-    // ln(inputLow) and 1 / ln(inputHigh / inputLow), kept with the range so a log curve costs one
-    // logarithm per value.
-    private var logLow = 0.0
-    private var inverseLogSpan = 0.0
+    /// Everything but a table's points, as plain numbers (what the per-frame path evaluates).
+    private(set) var math: CurveMath
+    /// A table's points (empty for the other shapes).
+    private(set) var points: [TablePoint]
 
-    private mutating func updateLogScale() {
-        guard inputLow > 0, inputHigh > inputLow else { logLow = 0; inverseLogSpan = 0; return }
-        logLow = Foundation.log(inputLow)
-        inverseLogSpan = 1 / Foundation.log(inputHigh / inputLow)
+    public var shape: Shape {
+        get {
+            switch math.form {
+            case .linear: return .linear
+            case .power: return .power(exponent: math.exponent)
+            case .log: return .log
+            case .table: return .table(points)
+            }
+        }
+        set {
+            switch newValue {
+            case .linear: math.form = .linear; points = []
+            case .power(let exponent): math.form = .power; math.exponent = exponent; points = []
+            case .log: math.form = .log; points = []
+            case .table(let table): math.form = .table; points = table
+            }
+        }
+    }
+    public var inputLow: Double {
+        get { math.inputLow }
+        set { math.inputLow = newValue; math.updateLogScale() }
+    }
+    public var inputHigh: Double {
+        get { math.inputHigh }
+        set { math.inputHigh = newValue; math.updateLogScale() }
+    }
+    public var outputLow: Double {
+        get { math.outputLow }
+        set { math.outputLow = newValue }
+    }
+    public var outputHigh: Double {
+        get { math.outputHigh }
+        set { math.outputHigh = newValue }
+    }
+    public var clamp: Clamp {
+        get { math.clamp }
+        set { math.clamp = newValue }
     }
 
     public init(_ shape: Shape = .linear, input: ClosedRange<Double> = 0...1, output: ClosedRange<Double> = 0...1,
                 clamp: Clamp = .hard) {
+        math = CurveMath(inputLow: input.lowerBound, inputHigh: input.upperBound,
+                         outputLow: output.lowerBound, outputHigh: output.upperBound, clamp: clamp)
+        points = []
         self.shape = shape
-        inputLow = input.lowerBound
-        inputHigh = input.upperBound
-        outputLow = output.lowerBound
-        outputHigh = output.upperBound
-        self.clamp = clamp
-        updateLogScale()
     }
 
     /// A constant: every input gives `value`.
@@ -68,13 +92,68 @@ public struct ResponseCurve: Hashable, Sendable {
 
     /// The output for input `x`. A NaN input gives `outputLow`.
     public func value(at x: Double) -> Double {
+        points.withUnsafeBufferPointer { math.value(at: x, table: $0) }
+    }
+
+    static func limit(_ s: Double, _ clamp: Clamp) -> Double { CurveMath.limit(s, clamp) }
+
+    public static func == (a: ResponseCurve, b: ResponseCurve) -> Bool {
+        a.shape == b.shape && a.inputLow == b.inputLow && a.inputHigh == b.inputHigh
+            && a.outputLow == b.outputLow && a.outputHigh == b.outputHigh && a.clamp == b.clamp
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shape)
+        hasher.combine(inputLow)
+        hasher.combine(inputHigh)
+        hasher.combine(outputLow)
+        hasher.combine(outputHigh)
+        hasher.combine(clamp)
+    }
+}
+
+/// A `ResponseCurve` as plain numbers, with its table's points passed in: what the mapping
+/// layer's per-frame path stores per rule and evaluates without copying arrays or retaining.
+/// Internal. `value(at:table:)` is O(1) (O(points) for tables) and allocates nothing.
+struct CurveMath: Sendable {
+    enum Form: UInt8, Sendable { case linear, power, log, table }
+
+    var form = Form.linear
+    var exponent = 1.0
+    var inputLow: Double
+    var inputHigh: Double
+    var outputLow: Double
+    var outputHigh: Double
+    var clamp: ResponseCurve.Clamp
+    // ln(inputLow) and 1 / ln(inputHigh / inputLow), kept with the range so a log curve costs one
+    // logarithm per value.
+    private(set) var logLow = 0.0
+    private(set) var inverseLogSpan = 0.0
+
+    init(inputLow: Double, inputHigh: Double, outputLow: Double, outputHigh: Double, clamp: ResponseCurve.Clamp) {
+        self.inputLow = inputLow
+        self.inputHigh = inputHigh
+        self.outputLow = outputLow
+        self.outputHigh = outputHigh
+        self.clamp = clamp
+        updateLogScale()
+    }
+
+    mutating func updateLogScale() {
+        guard inputLow > 0, inputHigh > inputLow else { logLow = 0; inverseLogSpan = 0; return }
+        logLow = Foundation.log(inputLow)
+        inverseLogSpan = 1 / Foundation.log(inputHigh / inputLow)
+    }
+
+    /// The output for input `x`; `table` holds the points when `form` is `.table`.
+    @inline(__always)
+    func value(at x: Double, table: UnsafeBufferPointer<ResponseCurve.TablePoint>) -> Double {
         guard !x.isNaN else { return outputLow }
-        if case .table(let points) = shape { return tableValue(points, at: x) }
         let s: Double
-        switch shape {
+        switch form {
         case .linear:
             s = inputHigh > inputLow ? (x - inputLow) / (inputHigh - inputLow) : (x >= inputHigh ? 1 : 0)
-        case .power(let exponent):
+        case .power:
             let t = inputHigh > inputLow ? (x - inputLow) / (inputHigh - inputLow) : (x >= inputHigh ? 1 : 0)
             s = t <= 0 ? 0 : Foundation.pow(t, exponent)
         case .log:
@@ -82,24 +161,27 @@ public struct ResponseCurve: Hashable, Sendable {
             guard inputLow > 0, inputHigh > inputLow else { s = 1; break }
             s = (Foundation.log(x) - logLow) * inverseLogSpan
         case .table:
-            s = 0
+            return Self.tableValue(table, at: x, empty: outputLow)
         }
         return outputLow + (outputHigh - outputLow) * Self.limit(s, clamp)
     }
 
-    static func limit(_ s: Double, _ clamp: Clamp) -> Double {
+    static func limit(_ s: Double, _ clamp: ResponseCurve.Clamp) -> Double {
         switch clamp {
         case .none: return s
         case .hard: return min(max(s, 0), 1)
         case .soft:
             if s <= 0 { return 0 }
             if s <= 0.8 { return s }
-            return 0.8 + 0.2 * Foundation.tanh((s - 0.8) / 0.2)
+            // 0.2·tanh(u) with u = (s − 0.8)/0.2 >= 0, as 0.2·(1 − 2/(e^(2u) + 1)): one exp instead
+            // of libm's tanh (which costs an expm1 and more), equal to it within a few ulps.
+            return 0.8 + 0.2 * (1 - 2 / (Foundation.exp(10 * (s - 0.8)) + 1))
         }
     }
 
-    private func tableValue(_ points: [TablePoint], at x: Double) -> Double {
-        guard let first = points.first, let last = points.last else { return outputLow }
+    private static func tableValue(_ points: UnsafeBufferPointer<ResponseCurve.TablePoint>, at x: Double,
+                                   empty: Double) -> Double {
+        guard let first = points.first, let last = points.last else { return empty }
         if x <= first.input { return first.output }
         if x >= last.input { return last.output }
         var i = 1
