@@ -93,6 +93,59 @@ public enum HapticFeedback: Hashable, Sendable {
         }
     }
 
+    /// The position of this feedback's case in `allPresetCases` (0..<17), whatever its intensity.
+    public var presetIndex: Int {
+        switch self {
+        case .success: return 0
+        case .warning: return 1
+        case .error: return 2
+        case .selection: return 3
+        case .increase: return 4
+        case .decrease: return 5
+        case .start: return 6
+        case .stop: return 7
+        case .alignment: return 8
+        case .levelChange: return 9
+        case .pathComplete: return 10
+        case .impact(let weight, _):
+            switch weight {
+            case .light: return 11
+            case .medium: return 12
+            case .heavy: return 13
+            }
+        case .impactFlexibility(let flexibility, _):
+            switch flexibility {
+            case .rigid: return 14
+            case .solid: return 15
+            case .soft: return 16
+            }
+        }
+    }
+
+    /// The case at `presetIndex` (0..<17; others clamp into range) with `intensity` for the two
+    /// impact cases.
+    public init(presetIndex: Int, intensity: Double = 1) {
+        switch min(max(presetIndex, 0), 16) {
+        case 0: self = .success
+        case 1: self = .warning
+        case 2: self = .error
+        case 3: self = .selection
+        case 4: self = .increase
+        case 5: self = .decrease
+        case 6: self = .start
+        case 7: self = .stop
+        case 8: self = .alignment
+        case 9: self = .levelChange
+        case 10: self = .pathComplete
+        case 11: self = .impact(weight: .light, intensity: intensity)
+        case 12: self = .impact(weight: .medium, intensity: intensity)
+        case 13: self = .impact(weight: .heavy, intensity: intensity)
+        case 14: self = .impactFlexibility(.rigid, intensity: intensity)
+        case 15: self = .impactFlexibility(.solid, intensity: intensity)
+        default: self = .impactFlexibility(.soft, intensity: intensity)
+        }
+    }
+
     /// One case of every kind, each at intensity 1 (17 presets).
     public static let allPresetCases: [HapticFeedback] =
         [.success, .warning, .error, .selection, .increase, .decrease, .start, .stop, .alignment, .levelChange, .pathComplete]

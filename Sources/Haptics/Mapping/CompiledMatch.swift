@@ -1,61 +1,95 @@
-/// A rule's match with its names as `HapticName`s, made once per config, so that matching an event
-/// compares integers and copies no strings. Internal to the mapping layer; O(1), no allocation.
+/// A rule's match as plain values, made once per config: names as `HapticName`s and a bit per
+/// condition the rule sets, so matching an event compares a few integers in place. Internal to
+/// the mapping layer; O(1), no allocation.
 struct CompiledMatch: Sendable {
-    /// The material pair, with `*` (any material) as `.none`.
-    var materials: (HapticName, HapticName)?
-    var surface: HapticName?
-    var tag: HapticName?
-    var name: HapticName?
-    var textureKind: HapticName?
-    var feedback: HapticFeedback?
-    /// The match names a feedback case that does not exist: it matches nothing.
-    var matchesNoFeedback = false
-    var critical: Bool?
-    var received: Bool?
+    private var conditions: Conditions = []
+    /// The tag, and the names: a collision's material pair (`*`, any material, as `.none`), a
+    /// footstep's surface, a custom event's name or a texture's kind (in `nameA`).
+    private var tag = HapticName.none
+    private var nameA = HapticName.none
+    private var nameB = HapticName.none
+    private var critical = false
+    private var received = false
+    private var feedbackIndex: UInt8 = 0
 
-    init(_ match: MappingRule.Match) {
-        func pattern(_ name: String) -> HapticName { name == "*" ? .none : HapticName(name) }
-        materials = match.materials.map { (pattern($0.0), pattern($0.1)) }
-        surface = match.surface.map { HapticName($0) }
-        tag = match.tag.map { HapticName($0) }
-        name = match.name.map { HapticName($0) }
-        textureKind = match.textureKind.map { HapticName($0) }
-        if let wanted = match.feedback {
-            feedback = HapticFeedback(name: wanted)
-            matchesNoFeedback = feedback == nil
+    private struct Conditions: OptionSet, Sendable {
+        var rawValue: UInt8
+        static let tag = Conditions(rawValue: 1 << 0)
+        static let materials = Conditions(rawValue: 1 << 1)
+        static let name = Conditions(rawValue: 1 << 2)
+        static let critical = Conditions(rawValue: 1 << 3)
+        static let received = Conditions(rawValue: 1 << 4)
+        static let feedback = Conditions(rawValue: 1 << 5)
+        /// The match names a feedback case that does not exist: it matches nothing.
+        static let never = Conditions(rawValue: 1 << 6)
+    }
+
+    /// The match of a rule for events of `kind`: only the conditions that kind has count.
+    init(_ match: MappingRule.Match, kind: EventKindName) {
+        if let tag = match.tag {
+            conditions.insert(.tag)
+            self.tag = HapticName(tag)
         }
-        critical = match.critical
-        received = match.received
-    }
-
-    /// Whether `event` fits (its kind already matched).
-    func matches(_ event: GameEvent) -> Bool {
-        matches(EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil }))
-    }
-
-    /// Whether the event read into `facts` fits (its kind already matched). O(1).
-    func matches(_ facts: EventFacts) -> Bool {
-        if let tag, tag != facts.tag { return false }
-        switch facts.kind {
+        switch kind {
         case .collision:
-            if let (a, b) = materials {
-                let x = facts.nameA, y = facts.nameB
-                func fits(_ pattern: HapticName, _ material: HapticName) -> Bool { pattern.isNone || pattern == material }
-                guard (fits(a, x) && fits(b, y)) || (fits(a, y) && fits(b, x)) else { return false }
+            if let (a, b) = match.materials {
+                conditions.insert(.materials)
+                nameA = a == "*" ? .none : HapticName(a)
+                nameB = b == "*" ? .none : HapticName(b)
             }
         case .footstep:
-            if let surface, surface != facts.nameA { return false }
-        case .hit:
-            if let critical, critical != facts.critical { return false }
-            if let received, received != facts.received { return false }
-        case .texture:
-            if let textureKind, textureKind != facts.nameA { return false }
+            if let surface = match.surface { name(surface) }
         case .custom:
-            if let name, name != facts.nameA { return false }
+            if let name = match.name { self.name(name) }
+        case .texture:
+            if let textureKind = match.textureKind { name(textureKind) }
+        case .hit:
+            if let critical = match.critical {
+                conditions.insert(.critical)
+                self.critical = critical
+            }
+            if let received = match.received {
+                conditions.insert(.received)
+                self.received = received
+            }
         case .feedback:
-            if matchesNoFeedback { return false }
-            if let feedback, feedback != facts.feedback { return false }
+            if let wanted = match.feedback {
+                if let feedback = HapticFeedback(name: wanted) {
+                    conditions.insert(.feedback)
+                    feedbackIndex = UInt8(feedback.presetIndex)
+                } else {
+                    conditions.insert(.never)
+                }
+            }
         }
+    }
+
+    private mutating func name(_ text: String) {
+        conditions.insert(.name)
+        nameA = HapticName(text)
+    }
+
+    /// Whether `event` fits (its kind already matched). O(1).
+    func matches(_ event: GameEvent) -> Bool {
+        withUnsafePointer(to: event) { matches($0) }
+    }
+
+    /// Whether the event at `event` fits (its kind already matched), read in place. O(1).
+    @inline(__always)
+    func matches(_ event: UnsafePointer<GameEvent>) -> Bool {
+        if conditions.isEmpty { return true }
+        if conditions.contains(.never) { return false }
+        if conditions.contains(.tag) && tag != event.pointee.tagName { return false }
+        if conditions.contains(.materials) {
+            let x = event.pointee.nameA, y = event.pointee.nameB
+            let straight = (nameA.isNone || nameA == x) && (nameB.isNone || nameB == y)
+            let crossed = (nameA.isNone || nameA == y) && (nameB.isNone || nameB == x)
+            if !straight && !crossed { return false }
+        }
+        if conditions.contains(.name) && nameA != event.pointee.nameA { return false }
+        if conditions.contains(.critical) && critical != event.pointee.flags.contains(.critical) { return false }
+        if conditions.contains(.received) && received != event.pointee.flags.contains(.received) { return false }
+        if conditions.contains(.feedback) && feedbackIndex != event.pointee.feedbackIndex { return false }
         return true
     }
 }

@@ -6,15 +6,52 @@
 /// Every distance and position is in the game's world units (metres by default); every speed in
 /// units per second; masses in kilograms; times in seconds.
 public struct GameEvent: Sendable {
-    /// What happened.
-    public var kind: Kind
-    /// The player who should feel it (0-based), or nil for every player (each attenuated by their
-    /// own listener distance).
-    public var player: Int?
-    /// Where it happened in the world, or nil (no distance attenuation, no direction).
-    public var position: WorldPosition?
+    // Stored flat, not as the `Kind` enum: every kind's fields share a few plain slots (see
+    // `kind`), so an event is about 120 bytes of numbers and inline names, posting copies just
+    // that, and the mapping layer reads the field it needs in place without building a payload.
+    //
+    //              a          b            c        d          nameA      nameB
+    //   collision  massA      massB        speed    impulse    materialA  materialB
+    //   footstep   speed      weight                           surface
+    //   hit        damage     direction
+    //   texture    value                            id (bits)  kind
+    //   custom     value                                       name
+    //   feedback   intensity
+    //
+    // Optional numbers have a presence flag in `flags`.
+
+    /// What kind of event this is, read without building its payload.
+    public private(set) var kindName: EventKindName
+    var flags: Flags
+    /// Feedback: the case (`HapticFeedback.presetIndex`).
+    var feedbackIndex: UInt8 = 0
+    var playerSlot = 0
+    var a = 0.0
+    var b = 0.0
+    var c = 0.0
+    var d = 0.0
+    var x = 0.0
+    var y = 0.0
+    var z = 0.0
+    var nameA = HapticName.none
+    var nameB = HapticName.none
     /// A free tag that rules can match (`tag = "boss"`), or `.none`.
     public var tagName: HapticName
+
+    struct Flags: OptionSet, Sendable {
+        var rawValue: UInt16
+        static let hasPlayer = Flags(rawValue: 1 << 0)
+        static let hasPosition = Flags(rawValue: 1 << 1)
+        static let hasA = Flags(rawValue: 1 << 2)
+        static let hasB = Flags(rawValue: 1 << 3)
+        static let hasD = Flags(rawValue: 1 << 4)
+        static let critical = Flags(rawValue: 1 << 5)
+        static let received = Flags(rawValue: 1 << 6)
+        static let leftFoot = Flags(rawValue: 1 << 7)
+        static let rightFoot = Flags(rawValue: 1 << 8)
+        static let update = Flags(rawValue: 1 << 9)
+        static let stop = Flags(rawValue: 1 << 10)
+    }
 
     /// The tag as text, or nil.
     public var tag: String? {
@@ -23,11 +60,149 @@ public struct GameEvent: Sendable {
     }
 
     public init(_ kind: Kind, player: Int? = nil, position: WorldPosition? = nil, tag: String? = nil) {
+        self.init(kindName: .custom, player: player, position: position, tagName: .of(tag))
         self.kind = kind
-        self.player = player
-        self.position = position
-        self.tagName = .of(tag)
     }
+
+    /// An event of `kindName` with no kind fields set yet (the factories fill them in).
+    @inline(__always)
+    init(kindName: EventKindName, player: Int?, position: WorldPosition?, tagName: HapticName) {
+        self.kindName = kindName
+        self.tagName = tagName
+        flags = []
+        if let player {
+            playerSlot = player
+            flags.insert(.hasPlayer)
+        }
+        if let position {
+            x = position.x
+            y = position.y
+            z = position.z
+            flags.insert(.hasPosition)
+        }
+    }
+
+    /// The player who should feel it (0-based), or nil for every player (each attenuated by their
+    /// own listener distance).
+    public var player: Int? {
+        get { flags.contains(.hasPlayer) ? playerSlot : nil }
+        set {
+            playerSlot = newValue ?? 0
+            if newValue == nil { flags.remove(.hasPlayer) } else { flags.insert(.hasPlayer) }
+        }
+    }
+
+    /// Where it happened in the world, or nil (no distance attenuation, no direction).
+    public var position: WorldPosition? {
+        get { flags.contains(.hasPosition) ? WorldPosition(x: x, y: y, z: z) : nil }
+        set {
+            x = newValue?.x ?? 0
+            y = newValue?.y ?? 0
+            z = newValue?.z ?? 0
+            if newValue == nil { flags.remove(.hasPosition) } else { flags.insert(.hasPosition) }
+        }
+    }
+
+    /// What happened. Built from the flat fields on read; O(1).
+    public var kind: Kind {
+        get {
+            switch kindName {
+            case .collision:
+                var collision = Collision(massA: optional(a, .hasA), massB: optional(b, .hasB), speed: c,
+                                          impulse: optional(d, .hasD))
+                collision.materialNameA = nameA
+                collision.materialNameB = nameB
+                return .collision(collision)
+            case .footstep:
+                let foot: Footstep.Foot? = flags.contains(.leftFoot) ? .left : flags.contains(.rightFoot) ? .right : nil
+                var step = Footstep(surface: "", speed: a, weight: optional(b, .hasB), foot: foot)
+                step.surfaceName = nameA
+                return .footstep(step)
+            case .hit:
+                return .hit(Hit(damage: a, direction: optional(b, .hasB), critical: flags.contains(.critical),
+                                received: flags.contains(.received)))
+            case .texture:
+                let action: Texture.Action = flags.contains(.stop) ? .stop : flags.contains(.update) ? .update : .start
+                var texture = Texture(id: Int(truncatingIfNeeded: Int64(bitPattern: d.bitPattern)), action: action, value: a)
+                texture.kindName = nameA
+                return .texture(texture)
+            case .custom:
+                return .custom(name: nameA, value: a)
+            case .feedback:
+                return .feedback(HapticFeedback(presetIndex: Int(feedbackIndex), intensity: a))
+            }
+        }
+        set {
+            flags = flags.intersection([.hasPlayer, .hasPosition])
+            a = 0; b = 0; c = 0; d = 0
+            nameA = .none; nameB = .none
+            feedbackIndex = 0
+            switch newValue {
+            case .collision(let collision):
+                fillCollision(massA: collision.massA, massB: collision.massB, speed: collision.speed,
+                              impulse: collision.impulse, materials: (collision.materialNameA, collision.materialNameB))
+            case .footstep(let step):
+                fillFootstep(surface: step.surfaceName, speed: step.speed, weight: step.weight, foot: step.foot)
+            case .hit(let hit):
+                fillHit(damage: hit.damage, direction: hit.direction, critical: hit.critical, received: hit.received)
+            case .texture(let texture):
+                fillTexture(id: texture.id, action: texture.action, value: texture.value, kind: texture.kindName)
+            case .custom(let name, let value):
+                kindName = .custom
+                nameA = name
+                a = value
+            case .feedback(let feedback):
+                kindName = .feedback
+                feedbackIndex = UInt8(feedback.presetIndex)
+                a = feedback.intensity
+            }
+        }
+    }
+
+    // Each kind's fields into the flat slots (the others already cleared).
+
+    @inline(__always)
+    mutating func fillCollision(massA: Double?, massB: Double?, speed: Double, impulse: Double?,
+                                materials: (HapticName, HapticName)) {
+        kindName = .collision
+        if let massA { a = massA; flags.insert(.hasA) }
+        if let massB { b = massB; flags.insert(.hasB) }
+        c = speed
+        if let impulse { d = impulse; flags.insert(.hasD) }
+        nameA = materials.0
+        nameB = materials.1
+    }
+
+    @inline(__always)
+    mutating func fillFootstep(surface: HapticName, speed: Double, weight: Double?, foot: Footstep.Foot?) {
+        kindName = .footstep
+        a = speed
+        if let weight { b = weight; flags.insert(.hasB) }
+        if foot == .left { flags.insert(.leftFoot) }
+        if foot == .right { flags.insert(.rightFoot) }
+        nameA = surface
+    }
+
+    @inline(__always)
+    mutating func fillHit(damage: Double, direction: Double?, critical: Bool, received: Bool) {
+        kindName = .hit
+        a = damage
+        if let direction { b = direction; flags.insert(.hasB) }
+        if critical { flags.insert(.critical) }
+        if received { flags.insert(.received) }
+    }
+
+    @inline(__always)
+    mutating func fillTexture(id: Int, action: Texture.Action, value: Double, kind: HapticName) {
+        kindName = .texture
+        a = value
+        d = Double(bitPattern: UInt64(bitPattern: Int64(id)))
+        if action == .update { flags.insert(.update) }
+        if action == .stop { flags.insert(.stop) }
+        nameA = kind
+    }
+
+    private func optional(_ value: Double, _ flag: Flags) -> Double? { flags.contains(flag) ? value : nil }
 
     /// The kinds of events.
     public enum Kind: Sendable {
@@ -39,18 +214,6 @@ public struct GameEvent: Sendable {
         case custom(name: HapticName, value: Double)
         /// A generator feedback case, played through the rules for `feedback` or else its preset.
         case feedback(HapticFeedback)
-    }
-
-    /// The event kind's name as the config and the JSON Lines format spell it.
-    public var kindName: EventKindName {
-        switch kind {
-        case .collision: return .collision
-        case .footstep: return .footstep
-        case .hit: return .hit
-        case .texture: return .texture
-        case .custom: return .custom
-        case .feedback: return .feedback
-        }
     }
 }
 
@@ -129,7 +292,14 @@ extension GameEvent {
 
         /// The reduced mass m1·m2/(m1+m2) in kg; with one immovable body, the other's mass; with
         /// both immovable or no valid mass, 0.
-        public var reducedMass: Double {
+        public var reducedMass: Double { Self.reducedMass(massA, massB) }
+
+        /// The impulse the mapping uses: `impulse` when given, else reduced mass × speed (N·s, >= 0).
+        public var effectiveImpulse: Double { Self.effectiveImpulse(massA, massB, speed: speed, impulse: impulse) }
+
+        /// `reducedMass` of two masses (nil: immovable).
+        @inline(__always)
+        static func reducedMass(_ massA: Double?, _ massB: Double?) -> Double {
             let a = massA.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             let b = massB.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             switch (a, b) {
@@ -140,10 +310,11 @@ extension GameEvent {
             }
         }
 
-        /// The impulse the mapping uses: `impulse` when given, else reduced mass × speed (N·s, >= 0).
-        public var effectiveImpulse: Double {
+        /// `effectiveImpulse` of the given fields.
+        @inline(__always)
+        static func effectiveImpulse(_ massA: Double?, _ massB: Double?, speed: Double, impulse: Double?) -> Double {
             if let impulse, impulse.isFinite { return abs(impulse) }
-            return speed.isFinite ? reducedMass * abs(speed) : 0
+            return speed.isFinite ? reducedMass(massA, massB) * abs(speed) : 0
         }
     }
 
@@ -223,9 +394,8 @@ extension GameEvent {
     public static func collision(massA: Double?, massB: Double?, speed: Double, impulse: Double? = nil,
                                  materials: (String?, String?) = (nil, nil), player: Int? = nil,
                                  position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {
-        GameEvent(.collision(Collision(massA: massA, massB: massB, speed: speed, impulse: impulse,
-                                       materialA: materials.0, materialB: materials.1)),
-                  player: player, position: position, tag: tag)
+        collision(massA: massA, massB: massB, speed: speed, impulse: impulse,
+                  materials: (.of(materials.0), .of(materials.1)), player: player, position: position, tag: .of(tag))
     }
 
     /// A collision event with the materials already named (`HapticName`): the cheapest way to
@@ -234,44 +404,41 @@ extension GameEvent {
     public static func collision(massA: Double?, massB: Double?, speed: Double, impulse: Double? = nil,
                                  materials: (HapticName, HapticName), player: Int? = nil,
                                  position: WorldPosition? = nil, tag: HapticName = .none) -> GameEvent {
-        var collision = Collision(massA: massA, massB: massB, speed: speed, impulse: impulse)
-        collision.materialNameA = materials.0
-        collision.materialNameB = materials.1
-        var event = GameEvent(.collision(collision), player: player, position: position)
-        event.tagName = tag
-        return event
-    }
-
-    /// A footstep event with the surface already named (`HapticName`): nothing is interned per
-    /// event.
-    public static func footstep(surface: HapticName, speed: Double, weight: Double? = nil, foot: Footstep.Foot? = nil,
-                                player: Int? = nil, position: WorldPosition? = nil, tag: HapticName = .none) -> GameEvent {
-        var step = Footstep(surface: "", speed: speed, weight: weight, foot: foot)
-        step.surfaceName = surface
-        var event = GameEvent(.footstep(step), player: player, position: position)
-        event.tagName = tag
+        var event = GameEvent(kindName: .collision, player: player, position: position, tagName: tag)
+        event.fillCollision(massA: massA, massB: massB, speed: speed, impulse: impulse, materials: materials)
         return event
     }
 
     /// A footstep event.
     public static func footstep(surface: String, speed: Double, weight: Double? = nil, foot: Footstep.Foot? = nil,
                                 player: Int? = nil, position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {
-        GameEvent(.footstep(Footstep(surface: surface, speed: speed, weight: weight, foot: foot)),
-                  player: player, position: position, tag: tag)
+        footstep(surface: HapticName(surface), speed: speed, weight: weight, foot: foot, player: player,
+                 position: position, tag: .of(tag))
+    }
+
+    /// A footstep event with the surface already named (`HapticName`): nothing is interned per
+    /// event.
+    public static func footstep(surface: HapticName, speed: Double, weight: Double? = nil, foot: Footstep.Foot? = nil,
+                                player: Int? = nil, position: WorldPosition? = nil, tag: HapticName = .none) -> GameEvent {
+        var event = GameEvent(kindName: .footstep, player: player, position: position, tagName: tag)
+        event.fillFootstep(surface: surface, speed: speed, weight: weight, foot: foot)
+        return event
     }
 
     /// A hit event.
     public static func hit(damage: Double, direction: Double? = nil, critical: Bool = false, received: Bool = true,
                            player: Int? = nil, position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {
-        GameEvent(.hit(Hit(damage: damage, direction: direction, critical: critical, received: received)),
-                  player: player, position: position, tag: tag)
+        var event = GameEvent(kindName: .hit, player: player, position: position, tagName: .of(tag))
+        event.fillHit(damage: damage, direction: direction, critical: critical, received: received)
+        return event
     }
 
     /// A texture event.
     public static func texture(id: Int, _ action: Texture.Action, value: Double = 0, kind: String? = nil,
                                player: Int? = nil, position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {
-        GameEvent(.texture(Texture(id: id, action: action, value: value, kind: kind)),
-                  player: player, position: position, tag: tag)
+        var event = GameEvent(kindName: .texture, player: player, position: position, tagName: .of(tag))
+        event.fillTexture(id: id, action: action, value: value, kind: .of(kind))
+        return event
     }
 
     /// A custom named event.
@@ -280,7 +447,7 @@ extension GameEvent {
         GameEvent(.custom(name: HapticName(name), value: value), player: player, position: position, tag: tag)
     }
 
-    /// A feedback event.
+    /// A feedback event. An impact's intensity is kept clamped to 0...1.
     public static func feedback(_ feedback: HapticFeedback, player: Int? = nil,
                                 position: WorldPosition? = nil, tag: String? = nil) -> GameEvent {
         GameEvent(.feedback(feedback), player: player, position: position, tag: tag)

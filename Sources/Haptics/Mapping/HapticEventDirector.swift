@@ -249,16 +249,15 @@ public final class HapticEventDirector {
     private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
         guard let target, let pattern = presets.pattern(for: feedback) else { return }
         // Keys below zero: feedback presets, one pool per case and player.
-        let caseIndex = HapticFeedback.allPresetCases.firstIndex(of: feedback) ?? 0
-        let key = -1 - (caseIndex &* 64 &+ min(player, 63))
+        let key = -1 - (feedback.presetIndex &* 64 &+ min(player, 63))
         let pool: FeedbackVoicePool
         if let existing = pools[key] { pool = existing } else {
             pool = FeedbackVoicePool(presetName: feedback.presetName, pattern: pattern, category: feedback.category)
             pools[key] = pool
         }
-        if pool.startVoice(target: target, player: player, intensity: 1) != nil {
+        if pool.startVoice(target: target, player: player, intensity: feedback.intensity) != nil {
             statistics.started += 1
-            record(feedback.presetName, player: player, intensity: 1)
+            record(feedback.presetName, player: player, intensity: feedback.intensity)
         }
     }
 

@@ -31,16 +31,18 @@ public enum HapticMapping {
     /// Whether `event` fits `match` (its kind already matched). Compiles the match each call:
     /// the per-frame path uses `LoadedMapping`'s compiled matches instead.
     public static func matches(_ match: MappingRule.Match, _ event: GameEvent) -> Bool {
-        CompiledMatch(match).matches(event)
+        CompiledMatch(match, kind: event.kindName).matches(event)
     }
 
     /// The number `input` of `event`, or nil when the event does not offer it.
     public static func input(_ input: MappingInput, of event: GameEvent, config: HapticMappingConfig) -> Double? {
-        facts(of: event, config: config).input(input)
+        event.input(input, feel: feel(of: event, config: config), walkerWeight: config.defaultWalkerWeight)
     }
 
-    static func facts(of event: GameEvent, config: HapticMappingConfig) -> EventFacts {
-        EventFacts(event, defaultWalkerWeight: config.defaultWalkerWeight, lookUp: { $0.isNone ? nil : config.materials[$0.string] })
+    /// How the event's materials feel by `config` (looked up by text: allocates; not for the
+    /// per-frame path, which uses `MappingTables`).
+    static func feel(of event: GameEvent, config: HapticMappingConfig) -> MaterialSettings {
+        event.materialFeel { $0.isNone ? nil : config.materials[$0.string] }
     }
 
     /// The response of rule `ruleIndex` to `event` for `player`, whose listener is at `listener`
@@ -55,46 +57,34 @@ public enum HapticMapping {
     /// What a rule computes from an event before the player is known: intensity (curve × material
     /// gain, 0...1, before attenuation) and the sharpness offset (−1...1; 0 when the rule has none).
     public static func strength(of event: GameEvent, rule ruleIndex: Int, config: HapticMappingConfig) -> (intensity: Double, sharpness: Double) {
-        strength(facts(of: event, config: config), rule: ruleIndex, config: config)
-    }
-
-    /// `strength(of:rule:config:)` from facts already read. No allocation, no copies of the rule.
-    static func strength(_ facts: EventFacts, rule ruleIndex: Int, config: HapticMappingConfig) -> (intensity: Double, sharpness: Double) {
-        config.rules.withUnsafeBufferPointer { rules in
-            let rule = rules.baseAddress! + ruleIndex
-            let sharpness = rule.pointee.sharpness?.curve ?? ResponseCurve.constant(0)
-            return rule.pointee.intensity.curve.points.withUnsafeBufferPointer { intensityTable in
-                sharpness.points.withUnsafeBufferPointer { sharpnessTable in
-                    MappingTables.strength(of: facts, intensityInput: rule.pointee.intensity.input,
-                                           intensity: rule.pointee.intensity.curve.math, intensityTable: intensityTable,
-                                           sharpnessInput: rule.pointee.sharpness?.input, sharpness: sharpness.math,
-                                           sharpnessTable: sharpnessTable)
-                }
+        let rule = config.rules[ruleIndex]
+        let feel = feel(of: event, config: config)
+        return withUnsafePointer(to: event) { event in
+            let intensity = rule.intensity.curve.points.withUnsafeBufferPointer { table in
+                MappingTables.intensity(of: event, feel: feel, walkerWeight: config.defaultWalkerWeight,
+                                        input: rule.intensity.input, curve: rule.intensity.curve.math, table: table)
             }
+            guard let sharpness = rule.sharpness else { return (intensity, 0) }
+            return (intensity, sharpness.curve.points.withUnsafeBufferPointer { table in
+                MappingTables.sharpness(of: event, feel: feel, walkerWeight: config.defaultWalkerWeight,
+                                        input: sharpness.input, curve: sharpness.curve.math, table: table)
+            })
         }
     }
 
     /// The response for one player from an event's `strength`: distance attenuation from
     /// `listener`, then the trigger split. Nil when nothing would be felt. O(1), no allocation.
+    @inline(__always)
     public static func response(to event: GameEvent, strength: (intensity: Double, sharpness: Double), rule ruleIndex: Int,
                                 attenuation: Attenuation?, triggerBias: Double, player: Int,
                                 listener: WorldPosition?) -> MappedHaptic? {
-        let facts = EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil })
-        return response(to: facts, strength: strength, rule: ruleIndex, attenuation: attenuation,
-                        triggerBias: triggerBias, player: player, listener: listener)
-    }
-
-    /// `response(to:strength:...)` for an event already read into `facts`.
-    static func response(to facts: EventFacts, strength: (intensity: Double, sharpness: Double), rule ruleIndex: Int,
-                         attenuation: Attenuation?, triggerBias: Double, player: Int,
-                         listener: WorldPosition?) -> MappedHaptic? {
         var intensity = strength.intensity
-        if let attenuation, facts.hasPosition, let listener {
-            intensity *= attenuation.gain(atDistance: facts.position.distance(to: listener))
+        if let attenuation, let distance = event.distance(to: listener) {
+            intensity *= attenuation.gain(atDistance: distance)
         }
         guard intensity > 0 else { return nil }
         var left = 0.0, right = 0.0
-        if triggerBias > 0, let pan = facts.direction(from: listener) {
+        if triggerBias > 0, let pan = event.direction(from: listener) {
             // pan -1 (left) ... 1 (right): the side it came from gets the bias, the other side less.
             left = intensity * triggerBias * (1 - pan) / 2
             right = intensity * triggerBias * (1 + pan) / 2
@@ -106,7 +96,7 @@ public enum HapticMapping {
     /// Left-right direction of an event, -1 ... 1: a hit's own direction, else the horizontal
     /// offset of its position from the listener (normalized by distance); nil when unknown.
     public static func direction(of event: GameEvent, listener: WorldPosition?) -> Double? {
-        EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil }).direction(from: listener)
+        event.direction(from: listener)
     }
 
     @inline(__always) static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {

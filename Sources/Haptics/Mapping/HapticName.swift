@@ -62,6 +62,12 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
 
     public var description: String { string }
 
+    /// A slot in a power-of-two table of `mask + 1` entries (Fibonacci hashing of both words).
+    @inline(__always)
+    func slot(mask: Int) -> Int {
+        Int(truncatingIfNeeded: ((low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
     /// The name of `text`, or `.none` for nil.
     static func of(_ text: String?) -> HapticName {
         guard let text else { return .none }

@@ -24,7 +24,7 @@ public final class LoadedMapping: @unchecked Sendable {
 
     /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
     public func ruleIndex(for event: GameEvent) -> Int? {
-        tables.ruleIndex(for: EventFacts(event, defaultWalkerWeight: 0, lookUp: { _ in nil }))
+        withUnsafePointer(to: event) { tables.ruleIndex(for: $0) }
     }
 
     /// Loads and validates the config at `file`, resolving each rule's `pattern` as a preset of

@@ -15,9 +15,8 @@ struct MappingFrame {
 
     /// Maps the `index`-th event of the frame, read in place.
     mutating func map(_ event: UnsafePointer<GameEvent>, index: Int) {
-        var facts = EventFacts(event, defaultWalkerWeight: tables.defaultWalkerWeight)
-        let kind = facts.kind
-        guard kind != .texture, let ruleIndex = tables.ruleIndex(for: facts) else {
+        let kind = event.pointee.kindName
+        guard kind != .texture, let ruleIndex = tables.ruleIndex(for: event) else {
             if kind == .texture || kind == .feedback {
                 slots.deferred[slots.deferredCount] = index
                 slots.deferredCount += 1
@@ -29,8 +28,9 @@ struct MappingFrame {
         let rule = tables.rules.baseAddress! + ruleIndex
         let cooldown = rule.pointee.cooldown
         let players = slots.players
-        let first = max(facts.player ?? 0, 0)
-        let end = min(facts.player.map { $0 &+ 1 } ?? playerCount, players)
+        let named = event.pointee.flags.contains(.hasPlayer)
+        let first = named ? max(event.pointee.playerSlot, 0) : 0
+        let end = named ? min(event.pointee.playerSlot &+ 1, players) : min(playerCount, players)
         guard first < end else { return }
         let base = ruleIndex &* players
         // Players still cooling down for this rule are skipped; when all are, the event's
@@ -39,24 +39,28 @@ struct MappingFrame {
         for player in first..<end where !(cooldown > 0 && time - slots.lastStarts[base &+ player] < cooldown) { open += 1 }
         statistics.cooledDown += (end - first) - open
         guard open > 0 else { return }
-        facts.lookUpMaterials { tables.materials.settings($0) }
-        let strength = tables.strength(of: facts, rule: ruleIndex)
-        guard strength.intensity > 0 else {
+        // The intensity decides which responses are kept; the sharpness is only computed for a
+        // response that gets as far as being kept.
+        let feel = tables.feel(of: event)
+        let intensity = tables.intensity(of: event, rule: ruleIndex, feel: feel)
+        guard intensity > 0 else {
             statistics.outOfRange += open
             return
         }
         let limit = rule.pointee.coalesce ? 1 : FrameBurst.capacity
+        var sharpness = Double.nan   // not computed yet
         for player in first..<end {
             let key = base &+ player
             if cooldown > 0 && time - slots.lastStarts[key] < cooldown { continue }
             // Attenuation only lowers intensity: an event weaker than every response this rule
             // already keeps for the player this frame cannot make it in.
-            if slots.floors[key] >= strength.intensity {
+            if slots.floors[key] >= intensity {
                 statistics.coalesced += 1
                 continue
             }
             let listener = player < listeners.count ? listeners[player] : nil
-            guard let response = HapticMapping.response(to: facts, strength: strength, rule: ruleIndex,
+            if sharpness.isNaN { sharpness = tables.sharpness(of: event, rule: ruleIndex, feel: feel) }
+            guard let response = HapticMapping.response(to: event.pointee, strength: (intensity, sharpness), rule: ruleIndex,
                                                         attenuation: rule.pointee.attenuation,
                                                         triggerBias: rule.pointee.triggerBias,
                                                         player: player, listener: listener) else {

@@ -42,7 +42,7 @@ final class MappingTables: @unchecked Sendable {
         }
         let flat = config.rules.map { rule -> Rule in
             let sharpness = rule.sharpness?.curve ?? .constant(0)
-            return Rule(match: CompiledMatch(rule.match), cooldown: rule.cooldown, coalesce: rule.coalesce,
+            return Rule(match: CompiledMatch(rule.match, kind: rule.event), cooldown: rule.cooldown, coalesce: rule.coalesce,
                         triggerBias: rule.triggerBias, attenuation: rule.attenuation,
                         intensityInput: rule.intensity.input, intensity: rule.intensity.curve.math,
                         intensityTable: place(rule.intensity.curve),
@@ -77,56 +77,77 @@ final class MappingTables: @unchecked Sendable {
 
     /// The first rule of the event's kind whose match takes it, or nil. O(rules of that kind).
     @inline(__always)
-    func ruleIndex(for facts: EventFacts) -> Int? {
-        let kind = facts.kind.ordinal
+    func ruleIndex(for event: UnsafePointer<GameEvent>) -> Int? {
+        let kind = event.pointee.kindName.ordinal
         var position = kindStarts[kind]
         let end = kindStarts[kind + 1]
         while position < end {
             let index = candidates[position]
-            if rules[index].match.matches(facts) { return index }
+            if rules[index].match.matches(event) { return index }
             position += 1
         }
         return nil
     }
 
-    /// Rule `index`'s intensity (curve × material gain, 0...1) and sharpness offset (−1...1) for
-    /// the event, before attenuation; `facts` must have its materials looked up.
+    /// How the event's materials feel (`GameEvent.materialFeel`) by this mapping's materials.
     @inline(__always)
-    func strength(of facts: EventFacts, rule index: Int) -> (intensity: Double, sharpness: Double) {
+    func feel(of event: UnsafePointer<GameEvent>) -> MaterialSettings {
+        event.pointee.materialFeel { materials.settings($0) }
+    }
+
+    /// Rule `index`'s intensity for the event before attenuation (curve × material gain, 0...1).
+    @inline(__always)
+    func intensity(of event: UnsafePointer<GameEvent>, rule index: Int, feel: MaterialSettings) -> Double {
         let rule = rules.baseAddress! + index
-        let points = UnsafeBufferPointer(self.points)
-        return Self.strength(of: facts, intensityInput: rule.pointee.intensityInput, intensity: rule.pointee.intensity,
-                             intensityTable: UnsafeBufferPointer(rebasing: points[rule.pointee.intensityTable]),
-                             sharpnessInput: rule.pointee.hasSharpness ? rule.pointee.sharpnessInput : nil,
-                             sharpness: rule.pointee.sharpness,
-                             sharpnessTable: UnsafeBufferPointer(rebasing: points[rule.pointee.sharpnessTable]))
+        return Self.intensity(of: event, feel: feel, walkerWeight: defaultWalkerWeight, input: rule.pointee.intensityInput,
+                              curve: rule.pointee.intensity, table: table(rule.pointee.intensityTable))
+    }
+
+    /// Rule `index`'s sharpness offset for the event (−1...1; 0 when the rule has none).
+    @inline(__always)
+    func sharpness(of event: UnsafePointer<GameEvent>, rule index: Int, feel: MaterialSettings) -> Double {
+        let rule = rules.baseAddress! + index
+        guard rule.pointee.hasSharpness else { return 0 }
+        return Self.sharpness(of: event, feel: feel, walkerWeight: defaultWalkerWeight, input: rule.pointee.sharpnessInput,
+                              curve: rule.pointee.sharpness, table: table(rule.pointee.sharpnessTable))
+    }
+
+    @inline(__always)
+    private func table(_ range: Range<Int>) -> UnsafeBufferPointer<ResponseCurve.TablePoint> {
+        UnsafeBufferPointer(rebasing: UnsafeBufferPointer(points)[range])
     }
 
     /// Rule `index`'s response to `event` for `player` (one texture update, say): strength,
     /// attenuation from `listener`, trigger split. Nil when nothing would be felt. No allocation.
     func response(to event: GameEvent, rule index: Int, player: Int, listener: WorldPosition?) -> MappedHaptic? {
-        var event = event
-        var facts = withUnsafePointer(to: &event) { EventFacts($0, defaultWalkerWeight: defaultWalkerWeight) }
-        facts.lookUpMaterials { materials.settings($0) }
         let rule = rules.baseAddress! + index
-        return HapticMapping.response(to: facts, strength: strength(of: facts, rule: index), rule: index,
+        let strength = withUnsafePointer(to: event) { event in
+            let feel = feel(of: event)
+            return (intensity(of: event, rule: index, feel: feel), sharpness(of: event, rule: index, feel: feel))
+        }
+        return HapticMapping.response(to: event, strength: strength, rule: index,
                                       attenuation: rule.pointee.attenuation, triggerBias: rule.pointee.triggerBias,
                                       player: player, listener: listener)
     }
 
-    /// What a rule computes from an event before the player is known: intensity (the intensity
-    /// curve at its input × material gain, clamped to 0...1) and the sharpness offset (the sharpness
-    /// curve at its input, clamped to −1...1; 0 when `sharpnessInput` is nil). An input the event
-    /// does not offer reads as 0. The one place this is computed, for every caller.
+    // What a rule computes from an event before the player is known, in one place for every
+    // caller. An input the event does not offer reads as 0.
+
+    /// The intensity curve at its input × the material gain, clamped to 0...1.
     @inline(__always)
-    static func strength(of facts: EventFacts, intensityInput: MappingInput, intensity: CurveMath,
-                         intensityTable: UnsafeBufferPointer<ResponseCurve.TablePoint>,
-                         sharpnessInput: MappingInput?, sharpness: CurveMath,
-                         sharpnessTable: UnsafeBufferPointer<ResponseCurve.TablePoint>) -> (intensity: Double, sharpness: Double) {
-        let level = intensity.value(at: facts.input(intensityInput) ?? 0, table: intensityTable)
-        let clamped = HapticMapping.clamp(level * facts.materialGain, 0, 1)
-        guard let sharpnessInput else { return (clamped, 0) }
-        let offset = sharpness.value(at: facts.input(sharpnessInput) ?? 0, table: sharpnessTable)
-        return (clamped, HapticMapping.clamp(offset, -1, 1))
+    static func intensity(of event: UnsafePointer<GameEvent>, feel: MaterialSettings, walkerWeight: Double,
+                          input: MappingInput, curve: CurveMath,
+                          table: UnsafeBufferPointer<ResponseCurve.TablePoint>) -> Double {
+        let x = event.pointee.input(input, feel: feel, walkerWeight: walkerWeight) ?? 0
+        return HapticMapping.clamp(curve.value(at: x, table: table) * feel.gain, 0, 1)
+    }
+
+    /// The sharpness curve at its input, clamped to −1...1.
+    @inline(__always)
+    static func sharpness(of event: UnsafePointer<GameEvent>, feel: MaterialSettings, walkerWeight: Double,
+                          input: MappingInput, curve: CurveMath,
+                          table: UnsafeBufferPointer<ResponseCurve.TablePoint>) -> Double {
+        let x = event.pointee.input(input, feel: feel, walkerWeight: walkerWeight) ?? 0
+        return HapticMapping.clamp(curve.value(at: x, table: table), -1, 1)
     }
 }

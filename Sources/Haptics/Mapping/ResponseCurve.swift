@@ -58,11 +58,11 @@ public struct ResponseCurve: Hashable, Sendable {
     }
     public var inputLow: Double {
         get { math.inputLow }
-        set { math.inputLow = newValue; math.updateLogScale() }
+        set { math.inputLow = newValue; math.updateScale() }
     }
     public var inputHigh: Double {
         get { math.inputHigh }
-        set { math.inputHigh = newValue; math.updateLogScale() }
+        set { math.inputHigh = newValue; math.updateScale() }
     }
     public var outputLow: Double {
         get { math.outputLow }
@@ -125,8 +125,9 @@ struct CurveMath: Sendable {
     var outputLow: Double
     var outputHigh: Double
     var clamp: ResponseCurve.Clamp
-    // ln(inputLow) and 1 / ln(inputHigh / inputLow), kept with the range so a log curve costs one
-    // logarithm per value.
+    // 1 / (inputHigh − inputLow), ln(inputLow) and 1 / ln(inputHigh / inputLow), kept with the
+    // range so a value costs a multiplication instead of a division, and a log curve one logarithm.
+    private(set) var inverseSpan = 0.0
     private(set) var logLow = 0.0
     private(set) var inverseLogSpan = 0.0
 
@@ -136,10 +137,11 @@ struct CurveMath: Sendable {
         self.outputLow = outputLow
         self.outputHigh = outputHigh
         self.clamp = clamp
-        updateLogScale()
+        updateScale()
     }
 
-    mutating func updateLogScale() {
+    mutating func updateScale() {
+        inverseSpan = inputHigh > inputLow ? 1 / (inputHigh - inputLow) : 0
         guard inputLow > 0, inputHigh > inputLow else { logLow = 0; inverseLogSpan = 0; return }
         logLow = Foundation.log(inputLow)
         inverseLogSpan = 1 / Foundation.log(inputHigh / inputLow)
@@ -152,9 +154,9 @@ struct CurveMath: Sendable {
         let s: Double
         switch form {
         case .linear:
-            s = inputHigh > inputLow ? (x - inputLow) / (inputHigh - inputLow) : (x >= inputHigh ? 1 : 0)
+            s = inputHigh > inputLow ? (x - inputLow) * inverseSpan : (x >= inputHigh ? 1 : 0)
         case .power:
-            let t = inputHigh > inputLow ? (x - inputLow) / (inputHigh - inputLow) : (x >= inputHigh ? 1 : 0)
+            let t = inputHigh > inputLow ? (x - inputLow) * inverseSpan : (x >= inputHigh ? 1 : 0)
             s = t <= 0 ? 0 : Foundation.pow(t, exponent)
         case .log:
             if x < inputLow || x <= 0 { return 0 }
