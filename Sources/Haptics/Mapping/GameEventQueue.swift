@@ -8,14 +8,15 @@ import Foundation
 /// which reads it without any lock held. When a frame's events exceed `capacity`, later events are
 /// dropped and counted (`droppedCount`), never blocking the poster or growing memory.
 ///
-/// The lock is a pthread mutex (`NSLock`), held only to append or swap, never across work. Not
+/// The lock is a pthread mutex, held only to append or swap, never across work, and called
+/// directly (not through `NSLock`'s dynamic dispatch: posting is on the per-event path). Not
 /// `Synchronization.Mutex`: on Linux it waits on futexes that ThreadSanitizer cannot see, so every
 /// access it guards would be reported as a race (docs/reliability.md).
 public final class GameEventQueue: @unchecked Sendable {
     /// Most events held between two frames.
     public let capacity: Int
-    private let lock = NSLock()
-    // Guarded by `lock`, which already makes every access exclusive: the runtime's exclusivity
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // Guarded by `mutex`, which already makes every access exclusive: the runtime's exclusivity
     // checks (a thread-local lookup per access) would only cost time on the posting path.
     @exclusivity(unchecked) private var buffer: [GameEvent]
     @exclusivity(unchecked) private var dropped = 0
@@ -24,16 +25,23 @@ public final class GameEventQueue: @unchecked Sendable {
     /// A queue holding up to `capacity` events per frame (default 16,384).
     public init(capacity: Int = 16_384) {
         self.capacity = max(capacity, 1)
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
         buffer = []
         buffer.reserveCapacity(self.capacity)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// Adds `event` for the next frame. Any thread; O(1); returns false when the frame's buffer
     /// is full and the event was dropped.
     @discardableResult
     public func post(_ event: GameEvent) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         posted &+= 1
         guard buffer.count < capacity else {
             dropped &+= 1
@@ -46,22 +54,22 @@ public final class GameEventQueue: @unchecked Sendable {
     /// Swaps the waiting events into `other` (which must be empty and should have `capacity`
     /// reserved) and leaves the queue with `other`'s storage. Game thread; O(1).
     public func takeAll(into other: inout [GameEvent]) {
-        lock.lock()
+        pthread_mutex_lock(mutex)
         swap(&buffer, &other)
-        lock.unlock()
+        pthread_mutex_unlock(mutex)
     }
 
     /// Events dropped because a frame's buffer was full, since creation.
     public var droppedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return dropped
     }
 
     /// Events posted since creation (dropped ones included).
     public var postedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return posted
     }
 }

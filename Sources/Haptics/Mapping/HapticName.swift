@@ -14,7 +14,7 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
     private var high: UInt64
 
     /// No name.
-    public static let none = HapticName(low: 0, high: 0)
+    public static var none: HapticName { HapticName(low: 0, high: 0) }
 
     private init(low: UInt64, high: UInt64) {
         self.low = low
@@ -23,22 +23,27 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
 
     /// The name of `text`. O(length), no allocation.
     public init(_ text: String) {
-        var text = text
-        let name = text.withUTF8 { bytes -> HapticName in
-            guard bytes.count <= 15 else {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                return HapticName(low: hash, high: 0xFF << 56)
-            }
-            var low: UInt64 = 0
-            var high: UInt64 = 0
-            for index in 0..<bytes.count {
-                let byte = UInt64(bytes[index])
-                if index < 8 { low |= byte << (8 * UInt64(index)) } else { high |= byte << (8 * UInt64(index - 8)) }
-            }
-            return HapticName(low: low, high: high | UInt64(bytes.count) << 56)
+        // Native strings (all of them on Linux) expose their UTF-8 in place; others are copied.
+        if let name = text.utf8.withContiguousStorageIfAvailable(Self.init(utf8:)) {
+            self = name
+        } else {
+            var text = text
+            self = text.withUTF8(Self.init(utf8:))
         }
-        self = name
+    }
+
+    /// The name of the UTF-8 text in `bytes`.
+    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 15 else {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            self.init(low: hash, high: 0xFF << 56)
+            return
+        }
+        // Little-endian: byte i of the text is byte i of (low, high).
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        self.init(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56)
     }
 
     public init(stringLiteral value: String) { self.init(value) }

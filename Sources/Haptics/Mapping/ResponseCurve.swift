@@ -10,9 +10,9 @@ import Foundation
 /// A log curve treats `inputLow` as the threshold of perception: inputs below it give exactly 0
 /// (a resting contact's tiny impulses are not felt), inputs from it on start at `outputLow`.
 /// `clamp`: `.hard` limits s to 0...1; `.soft` limits it below at 0 and above with a smooth knee
-/// (s unchanged up to 0.8, then 0.8 + 0.2·tanh((s − 0.8)/0.2), which approaches 1 and never
-/// passes it, so the output grows with the input and saturates without a corner); `.none` lets y
-/// leave the output range (the mixer still clamps levels). Table points are (input, output) pairs
+/// (s unchanged up to 0.8, then 0.8 + 0.2·u/(1 + u) with u = (s − 0.8)/0.2: 0.9 at s = 1, 0.96 at
+/// s = 1.8; it approaches 1 and never passes it, so the output grows with the input and saturates
+/// without a corner); `.none` lets y leave the output range (the mixer still clamps levels). Table points are (input, output) pairs
 /// in the curve's own units; outside them the end values hold.
 ///
 /// Pure value; `value(at:)` is O(1) (O(points) for tables), allocates nothing, any thread.
@@ -175,9 +175,10 @@ struct CurveMath: Sendable {
         case .soft:
             if s <= 0 { return 0 }
             if s <= 0.8 { return s }
-            // 0.2·tanh(u) with u = (s − 0.8)/0.2 >= 0, as 0.2·(1 − 2/(e^(2u) + 1)): one exp instead
-            // of libm's tanh (which costs an expm1 and more), equal to it within a few ulps.
-            return 0.8 + 0.2 * (1 - 2 / (Foundation.exp(10 * (s - 0.8)) + 1))
+            // A rational knee: slope 1 where it starts (no corner), rising ever more slowly
+            // towards 1 (0.9 at s = 1, 0.96 at s = 1.8). One division, no exponential.
+            let u = (s - 0.8) * 5
+            return 0.8 + 0.2 * u / (1 + u)
         }
     }
 
