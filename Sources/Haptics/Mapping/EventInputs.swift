@@ -35,7 +35,7 @@ extension GameEvent {
         case (.speed, .footstep): return abs(a)
         case (.mass, .footstep): return flags.contains(.hasB) ? b : walkerWeight
         case (.damage, .hit): return a
-        case (.value, .texture), (.value, .custom): return a
+        case (.value, .texture), (.value, .custom), (.value, .feedback): return a
         default: return nil
         }
     }

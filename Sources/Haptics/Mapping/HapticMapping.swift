@@ -39,10 +39,12 @@ public enum HapticMapping {
         event.input(input, feel: feel(of: event, config: config), walkerWeight: config.defaultWalkerWeight)
     }
 
-    /// How the event's materials feel by `config` (looked up by text: allocates; not for the
-    /// per-frame path, which uses `MappingTables`).
+    /// How the event's materials feel by `config` (a linear search of its materials by name; the
+    /// per-frame path uses `MappingTables`' hash table instead).
     static func feel(of event: GameEvent, config: HapticMappingConfig) -> MaterialSettings {
-        event.materialFeel { $0.isNone ? nil : config.materials[$0.string] }
+        event.materialFeel { name in
+            name.isNone ? nil : config.materials.first(where: { HapticName($0.key) == name })?.value
+        }
     }
 
     /// The response of rule `ruleIndex` to `event` for `player`, whose listener is at `listener`

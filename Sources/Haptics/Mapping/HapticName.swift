@@ -10,18 +10,22 @@
 public struct HapticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     // Short names: bytes 0...14 of the UTF-8 text in (low, high) little-endian, byte 15 = length.
     // Long names: low = the hash, high's top byte = 0xFF.
-    private var low: UInt64
-    private var high: UInt64
+    @usableFromInline var low: UInt64
+    @usableFromInline var high: UInt64
 
     /// No name.
+    @inlinable
     public static var none: HapticName { HapticName(low: 0, high: 0) }
 
-    private init(low: UInt64, high: UInt64) {
+    @inlinable
+    init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
     }
 
-    /// The name of `text`. O(length), no allocation.
+    /// The name of `text`. O(length), no allocation. Inlinable, so a call site with a literal
+    /// or a known string costs no call.
+    @inlinable
     public init(_ text: String) {
         // Native strings (all of them on Linux) expose their UTF-8 in place; others are copied.
         if let name = text.utf8.withContiguousStorageIfAvailable(Self.init(utf8:)) {
@@ -33,7 +37,8 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
     }
 
     /// The name of the UTF-8 text in `bytes`.
-    private init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= 15 else {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -46,6 +51,7 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
         self.init(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56)
     }
 
+    @inlinable
     public init(stringLiteral value: String) { self.init(value) }
 
     /// Whether this is the empty name ("none").
@@ -74,6 +80,7 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
     }
 
     /// The name of `text`, or `.none` for nil.
+    @inlinable
     static func of(_ text: String?) -> HapticName {
         guard let text else { return .none }
         return HapticName(text)

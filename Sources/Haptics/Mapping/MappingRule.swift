@@ -92,7 +92,8 @@ public enum MappingInput: String, Hashable, Sendable, CaseIterable {
     case mass
     /// Hit damage.
     case damage
-    /// Texture driving value, custom event value.
+    /// Texture driving value, custom event value, feedback intensity (0...1; 1 for cases
+    /// without one).
     case value
     /// The mean sharpness (0...1) of the collision's materials or the footstep's surface, from
     /// `[materials]`; unknown materials count as 0.5.
@@ -107,7 +108,7 @@ public enum MappingInput: String, Hashable, Sendable, CaseIterable {
         case .speed: return [.collision, .footstep]
         case .mass: return [.collision, .footstep]
         case .damage: return [.hit]
-        case .value: return [.texture, .custom]
+        case .value: return [.texture, .custom, .feedback]
         case .materials: return [.collision, .footstep]
         case .constant: return Set(EventKindName.allCases)
         }

@@ -11,7 +11,7 @@ import Foundation
 /// (a resting contact's tiny impulses are not felt), inputs from it on start at `outputLow`.
 /// `clamp`: `.hard` limits s to 0...1; `.soft` limits it below at 0 and above with a smooth knee
 /// (s unchanged up to 0.8, then 0.8 + 0.2·u/(1 + u) with u = (s − 0.8)/0.2: 0.9 at s = 1, 0.96 at
-/// s = 1.8; it approaches 1 and never passes it, so the output grows with the input and saturates
+/// s = 1.6; it approaches 1 and never passes it, so the output grows with the input and saturates
 /// without a corner); `.none` lets y leave the output range (the mixer still clamps levels). Table points are (input, output) pairs
 /// in the curve's own units; outside them the end values hold.
 ///
@@ -176,7 +176,7 @@ struct CurveMath: Sendable {
             if s <= 0 { return 0 }
             if s <= 0.8 { return s }
             // A rational knee: slope 1 where it starts (no corner), rising ever more slowly
-            // towards 1 (0.9 at s = 1, 0.96 at s = 1.8). One division, no exponential.
+            // towards 1 (0.9 at s = 1, 0.96 at s = 1.6). One division, no exponential.
             let u = (s - 0.8) * 5
             return 0.8 + 0.2 * u / (1 + u)
         }
