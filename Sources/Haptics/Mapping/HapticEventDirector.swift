@@ -188,6 +188,7 @@ public final class HapticEventDirector {
         slots = MappingSlots(rules: rules, players: players, events: queue.capacity)
         pools.removeAll(keepingCapacity: true)
     }
+
     /// Stops every texture and forgets cooldowns (for example when a level ends).
     public func stopAll() {
         for texture in textures { try? texture.voice.stop(atTime: 0) }

@@ -34,9 +34,11 @@ struct MappingFrame {
         guard first < end else { return }
         let base = ruleIndex &* players
         // Players still cooling down for this rule are skipped; when all are, the event's
-        // strength is never computed (the usual case in the frames right after a start).
+        // intensity is never computed (the usual case in the frames right after a start).
         var open = 0
-        for player in first..<end where !(cooldown > 0 && time - slots.lastStarts[base &+ player] < cooldown) { open += 1 }
+        for player in first..<end where !(cooldown > 0 && time - slots.lastStarts[base &+ player] < cooldown) {
+            open += 1
+        }
         statistics.cooledDown += (end - first) - open
         guard open > 0 else { return }
         // The intensity decides which responses are kept; the sharpness is only computed for a
