@@ -14,8 +14,13 @@ import Haptics
 ///   every event is evaluated in full for every player: the worst case, every sample.
 /// - "10,000 events in one frame, names as strings": the same with the materials passed as
 ///   `String`s, interned on every post (what a game pays for not keeping `HapticName`s).
+/// - "10,000 events per frame at 60 Hz": the same crash every frame, 1/60 s apart; with the
+///   shipped 0.04 s cooldown, two frames in three find every collision rule cooling down, so the
+///   median is such a frame (no curve evaluated).
+/// - "build and post 10,000 events": the first case's events into a `GameEventQueue`, then one
+///   `takeAll`: the posting share of the first case.
 ///
-/// Both run two seconds of frames first, so every voice pool exists. Targets (issue 7): 0 mallocs;
+/// The director cases run two seconds of frames first, so every voice pool exists. Targets (issue 7): 0 mallocs; two seconds of frames first, so every voice pool exists. Targets (issue 7): 0 mallocs;
 /// 10,000 events in a frame under 1 ms.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -53,6 +58,20 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { stringRig.frame(events: 10_000, step: 0.1, namesAsStrings: true) }
         blackHole(stringRig.director.statistics.events)
     }
+
+    let steadyRig = MappingRig()
+    Benchmark("post and map 10,000 events per frame at 60 Hz (+ engine update)",
+              configuration: .init(thresholds: zeroMallocs)) { benchmark in
+        for _ in benchmark.scaledIterations { steadyRig.frame(events: 10_000) }
+        blackHole(steadyRig.director.statistics.events)
+    }
+
+    let posting = PostingRig()
+    Benchmark("build and post 10,000 events (no mapping)",
+              configuration: .init(thresholds: zeroMallocs)) { benchmark in
+        for _ in benchmark.scaledIterations { posting.post(events: 10_000) }
+        blackHole(posting.queue.postedCount)
+    }
 }
 
 /// A director with the shipped config on an engine of four pads, warmed up.
@@ -81,24 +100,41 @@ final class MappingRig {
     /// or as `String`s with `namesAsStrings`.
     func frame(events: Int, step: Double = 1.0 / 60.0, namesAsStrings: Bool = false) {
         var counter = self.counter
-        let stone = Self.names[3]
         for _ in 0..<events {
             counter &+= 1
-            let position = WorldPosition(x: Double(counter % 20), y: 0)
-            let event: GameEvent
-            if namesAsStrings {
-                event = .collision(massA: Double(1 + counter % 500), massB: nil, speed: Double(counter % 13),
-                                   materials: (Self.materials[counter & 3], "stone"), position: position)
-            } else {
-                event = .collision(massA: Double(1 + counter % 500), massB: nil, speed: Double(counter % 13),
-                                   materials: (Self.names[counter & 3], stone), position: position)
-            }
-            director.post(event)
+            director.post(Self.collision(counter, namesAsStrings: namesAsStrings))
         }
         self.counter = counter
         director.update(at: time)
         engine.update(at: time)
         time += step
+    }
+
+    /// The `counter`-th collision of the crash: masses, speeds, materials and positions vary.
+    @inline(__always)
+    static func collision(_ counter: Int, namesAsStrings: Bool) -> GameEvent {
+        let position = WorldPosition(x: Double(counter % 20), y: 0)
+        if namesAsStrings {
+            return .collision(massA: Double(1 + counter % 500), massB: nil, speed: Double(counter % 13),
+                              materials: (materials[counter & 3], "stone"), position: position)
+        }
+        return .collision(massA: Double(1 + counter % 500), massB: nil, speed: Double(counter % 13),
+                          materials: (names[counter & 3], names[3]), position: position)
+    }
+}
+
+/// A queue alone: what building and posting cost without the mapping.
+final class PostingRig {
+    let queue = GameEventQueue(capacity: 16_384)
+    private var taken: [GameEvent] = []
+
+    init() { taken.reserveCapacity(queue.capacity) }
+
+    /// Posts `events` of the crash, then takes them all out (as the director's update would).
+    func post(events: Int) {
+        for counter in 0..<events { queue.post(MappingRig.collision(counter, namesAsStrings: false)) }
+        queue.takeAll(into: &taken)
+        taken.removeAll(keepingCapacity: true)
     }
 }
 

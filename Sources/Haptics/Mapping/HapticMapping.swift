@@ -29,7 +29,7 @@ public enum HapticMapping {
     }
 
     /// Whether `event` fits `match` (its kind already matched). Compiles the match each call:
-    /// the per-frame path uses `LoadedMapping`'s compiled matches instead.
+    /// the per-frame path uses the ones `MappingTables` compiles once per mapping.
     public static func matches(_ match: MappingRule.Match, _ event: GameEvent) -> Bool {
         CompiledMatch(match, kind: event.kindName).matches(event)
     }

@@ -12,8 +12,9 @@ import Foundation
 /// `clamp`: `.hard` limits s to 0...1; `.soft` limits it below at 0 and above with a smooth knee
 /// (s unchanged up to 0.8, then 0.8 + 0.2·u/(1 + u) with u = (s − 0.8)/0.2: 0.9 at s = 1, 0.96 at
 /// s = 1.6; it approaches 1 and never passes it, so the output grows with the input and saturates
-/// without a corner); `.none` lets y leave the output range (the mixer still clamps levels). Table points are (input, output) pairs
-/// in the curve's own units; outside them the end values hold.
+/// without a corner); `.none` lets y leave the output range (the mixer still clamps levels).
+/// Table points are (input, output) pairs in the curve's own units; outside them the end values
+/// hold.
 ///
 /// Pure value; `value(at:)` is O(1) (O(points) for tables), allocates nothing, any thread.
 public struct ResponseCurve: Hashable, Sendable {
@@ -94,8 +95,6 @@ public struct ResponseCurve: Hashable, Sendable {
     public func value(at x: Double) -> Double {
         points.withUnsafeBufferPointer { math.value(at: x, table: $0) }
     }
-
-    static func limit(_ s: Double, _ clamp: Clamp) -> Double { CurveMath.limit(s, clamp) }
 
     public static func == (a: ResponseCurve, b: ResponseCurve) -> Bool {
         a.shape == b.shape && a.inputLow == b.inputLow && a.inputHigh == b.inputHigh
