@@ -3,9 +3,9 @@
 // SDLHaptics: haptics middleware for SDL2 games.
 //
 // Module rules (docs/architecture.md):
-// - `Haptics` is the platform-independent core. It never imports CSDL2 or anything SDL.
+// - `Haptics` is the platform-independent core. It never imports CHapticsSDL2 or anything SDL.
 // - `HapticsSDL` is the only module that talks to SDL.
-// - `CSDL2` is the system library shim (pkg-config `sdl2`, Debian package libsdl2-dev).
+// - `CHapticsSDL2` is the system library shim (pkg-config `sdl2`, Debian package libsdl2-dev).
 // Benchmarks live in their own package under Benchmarks/ so their dependencies never reach users.
 
 import PackageDescription
@@ -28,7 +28,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CSDL2",
+            name: "CHapticsSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "HapticsSDL",
-            dependencies: ["Haptics", "CSDL2"],
+            dependencies: ["Haptics", "CHapticsSDL2"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -46,7 +46,7 @@ let package = Package(
             dependencies: [
                 "Haptics",
                 "HapticsSDL",
-                "CSDL2",
+                "CHapticsSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -54,14 +54,14 @@ let package = Package(
         // The demo game (Demo/HapticsDemo) and its physics engine, Chipmunk2D (Debian: libchipmunk-dev).
         // Only the demo links Chipmunk; the libraries never do.
         .systemLibrary(
-            name: "CChipmunk",
-            path: "Demo/CChipmunk",
+            name: "CHapticsChipmunk",
+            path: "Demo/CHapticsChipmunk",
             providers: [.apt(["libchipmunk-dev"])]
         ),
         .executableTarget(
             name: "haptics-demo",
             dependencies: [
-                "Haptics", "HapticsSDL", "CSDL2", "CChipmunk",
+                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo/HapticsDemo",
@@ -70,19 +70,19 @@ let package = Package(
         // Single-feature examples (raylib-style, one file each), smoke-run by ExampleTests.
         .executableTarget(
             name: "example-pattern-on-pad",
-            dependencies: ["Haptics", "HapticsSDL", "CSDL2"],
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2"],
             path: "Demo/Examples/PatternOnPad",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "example-generator-on-button",
-            dependencies: ["Haptics", "HapticsSDL", "CSDL2"],
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2"],
             path: "Demo/Examples/GeneratorOnButton",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "example-collision-by-config",
-            dependencies: ["Haptics", "HapticsSDL", "CSDL2", "CChipmunk"],
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk"],
             path: "Demo/Examples/CollisionByConfig",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HapticsSDLTests",
-            dependencies: ["HapticsSDL", "Haptics", "CSDL2"],
+            dependencies: ["HapticsSDL", "Haptics", "CHapticsSDL2"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -2,7 +2,7 @@
 # Builds and runs one libFuzzer target for a bounded time.
 #   scripts/fuzz.sh TARGET SECONDS        TARGET: a folder of Fuzz/ (AHAPDecoding, ...)
 # The target is compiled with every source file of the module it tests (-sanitize=fuzzer,address),
-# seeded from ../shared/corpus (and the shipped assets), and run with -max_total_time. A crash leaves
+# seeded from Tests/Fixtures/ahap (and the shipped assets), and run with -max_total_time. A crash leaves
 # its input in .build-fuzz/TARGET/ as crash-*; turn it into a regression test. Exit status: libFuzzer's
 # (0 when nothing was found).
 set -eu
@@ -15,7 +15,7 @@ case "$target" in
   AHAPDecoding)
     module=Haptics
     sources=$(find Sources/Haptics -name '*.swift' | sort)
-    for file in ../shared/corpus/ahap/*.ahap ../shared/corpus/ahap/invalid/* Assets/Patterns/*.ahap; do
+    for file in Tests/Fixtures/ahap/*.ahap Tests/Fixtures/ahap/invalid/* Assets/Patterns/*.ahap; do
       [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
     done
     ;;

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CSDL2
+import CHapticsSDL2
 import Foundation
 import Haptics
 import HapticsSDL

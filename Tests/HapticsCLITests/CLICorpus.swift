@@ -1,18 +1,18 @@
 import Foundation
 import Testing
 
-/// The shared corpus of real AHAP files, at ../shared/corpus/ahap beside the package root.
-/// Tests that use it fail (never skip) when it is missing: CI always has it.
+/// Real AHAP files from public projects, kept in the repository at Tests/Fixtures/ahap
+/// (sources and licenses: its MANIFEST.tsv and NOTICE.md). Tests that use it fail (never skip) when it is missing.
 enum CLICorpus {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let folder: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/ahap")
+    static let folder: URL = packageRoot.appendingPathComponent("Tests/Fixtures/ahap")
 
     /// Fails the calling test with a clear message when the corpus is missing.
     static func require(sourceLocation: SourceLocation = #_sourceLocation) throws {
         try #require(FileManager.default.fileExists(atPath: folder.path),
-                     "missing \(folder.path): these tests run hapticsctl on the real files in ../shared/corpus/ahap",
+                     "missing \(folder.path): these tests run hapticsctl on the real files in Tests/Fixtures/ahap",
                      sourceLocation: sourceLocation)
     }
 

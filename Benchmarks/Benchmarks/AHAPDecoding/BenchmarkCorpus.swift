@@ -4,7 +4,7 @@ import Haptics
 /// The real AHAP files the decoding benchmarks read, loaded into memory once, before any
 /// measurement.
 ///
-/// Every top-level `.ahap` file of `../shared/corpus/ahap` beside the package root (or of the
+/// Every top-level `.ahap` file of the repository's `Tests/Fixtures/ahap` (or of the
 /// folder named by the `AHAP_CORPUS` environment variable). A file is kept only when both
 /// `AHAPDecoder` and `JSONSerialization` accept it, so that both benchmarks parse the same
 /// bytes; any file left out is named on standard error.
@@ -25,16 +25,16 @@ struct BenchmarkCorpus: Sendable {
     /// Total size of `files` in bytes.
     var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
 
-    /// The corpus folder: `$AHAP_CORPUS`, or `../shared/corpus/ahap` beside the package root.
+    /// The corpus folder: `$AHAP_CORPUS`, or the repository's `Tests/Fixtures/ahap`.
     static var folder: URL {
         if let path = ProcessInfo.processInfo.environment["AHAP_CORPUS"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        // <root>/Benchmarks/Benchmarks/AHAPDecoding/BenchmarkCorpus.swift -> <root>/../shared/corpus/ahap
+        // <root>/Benchmarks/Benchmarks/AHAPDecoding/BenchmarkCorpus.swift -> <root>/Tests/Fixtures/ahap
         return URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/corpus/ahap")
+            .deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/ahap")
     }
 
     /// Reads and checks every file. Stops the process with a message when the folder is
@@ -44,7 +44,7 @@ struct BenchmarkCorpus: Sendable {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".ahap") }.sorted()
         guard !names.isEmpty else {
-            fatalError("no .ahap files in \(folder.path): the AHAP benchmarks need the shared corpus (or set AHAP_CORPUS)")
+            fatalError("no .ahap files in \(folder.path): the AHAP benchmarks read Tests/Fixtures/ahap (or set AHAP_CORPUS)")
         }
         var corpus = BenchmarkCorpus(files: [], leftOut: [])
         for name in names {

@@ -10,8 +10,8 @@
 //
 // One file, four sections, raylib-style: Init, Update, Draw, Shutdown.
 
-import CChipmunk
-import CSDL2
+import CHapticsChipmunk
+import CHapticsSDL2
 import Foundation
 import Haptics
 import HapticsSDL

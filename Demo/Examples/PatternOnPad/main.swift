@@ -8,7 +8,7 @@
 //
 // One file, four sections, raylib-style: Init, Update, Draw, Shutdown.
 
-import CSDL2
+import CHapticsSDL2
 import Foundation
 import Haptics
 import HapticsSDL

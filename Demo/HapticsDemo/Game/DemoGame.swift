@@ -1,4 +1,4 @@
-import CChipmunk
+import CHapticsChipmunk
 import Haptics
 
 /// The game's state and rules: physics, characters, enemies, crates, the boulder, the block and slot,

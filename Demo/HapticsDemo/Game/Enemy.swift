@@ -1,4 +1,4 @@
-import CChipmunk
+import CHapticsChipmunk
 
 /// A walking enemy: paces between two points, hurts a player it touches, falls to punches.
 final class Enemy {

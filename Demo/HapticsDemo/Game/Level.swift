@@ -1,4 +1,4 @@
-import CChipmunk
+import CHapticsChipmunk
 
 /// The little level, left to right: a crate yard, four walking surfaces (grass, wood, metal, gravel), a
 /// meadow with a block and the slot it snaps into, an enemy yard, a stone hill with a boulder on top, and a

@@ -1,4 +1,4 @@
-import CChipmunk
+import CHapticsChipmunk
 
 /// A player's character: a box that walks, runs, jumps and punches. Footsteps come from walking.
 final class PlayerCharacter {

@@ -1,4 +1,4 @@
-import CChipmunk
+import CHapticsChipmunk
 
 /// A Chipmunk2D space in metres, kilograms and seconds (y up), with every first contact between two
 /// shapes reported as a `Contact` carrying the real impulse the solver applied.

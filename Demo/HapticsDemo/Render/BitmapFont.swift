@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 
 /// A 5×7 pixel font for the HUD (uppercase, digits, a little punctuation), drawn with rectangles so the
 /// demo needs no font library and its screenshots are the same on every machine.

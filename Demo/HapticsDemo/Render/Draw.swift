@@ -1,5 +1,5 @@
-import CChipmunk
-import CSDL2
+import CHapticsChipmunk
+import CHapticsSDL2
 
 /// World-to-screen drawing: metres to pixels with a camera that follows the players.
 struct Draw {

@@ -1,5 +1,5 @@
-import CChipmunk
-import CSDL2
+import CHapticsChipmunk
+import CHapticsSDL2
 import Foundation
 import Haptics
 import HapticsSDL

@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Foundation
 import Haptics
 

@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Haptics
 
 /// Opens game controllers as they arrive and closes them as they leave, and assigns them to players.

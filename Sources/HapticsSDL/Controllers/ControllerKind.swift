@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Haptics
 
 /// Which family of pad SDL reports, without leaking SDL's C enum into a game's code.

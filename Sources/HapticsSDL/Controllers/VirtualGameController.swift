@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Synchronization
 
 /// A game controller that exists only in software, attached to SDL with

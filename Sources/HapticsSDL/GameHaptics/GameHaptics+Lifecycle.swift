@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Haptics
 
 // How GameHaptics reacts to pads coming and going, batteries and focus. Every path that takes a

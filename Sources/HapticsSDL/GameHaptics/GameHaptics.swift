@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Haptics
 
 /// The front door of SDLHaptics for an SDL2 game: create one, hand it SDL events, post haptics,

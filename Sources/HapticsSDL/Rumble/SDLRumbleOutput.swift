@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Haptics
 
 /// A `HapticOutput` that plays one frame of actuator levels on an SDL game controller's rumble

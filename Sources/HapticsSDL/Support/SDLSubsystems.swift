@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 
 /// Errors from SDL, with SDL's own message (`SDL_GetError`).
 public struct SDLError: Error, Hashable, Sendable, CustomStringConvertible {

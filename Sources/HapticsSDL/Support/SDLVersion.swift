@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 
 /// An SDL version number (major.minor.patch).
 public struct SDLVersion: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Foundation
 import Haptics
 @testable import HapticsSDL
@@ -181,13 +181,13 @@ extension SDLTests {
             rig.haptics.disableAudio()
         }
 
-        @Test("every real WAV of the corpus (../shared/corpus/ahap/audio) loads and converts to 48 kHz float, keeping its length")
+        @Test("every real WAV of the fixtures (Tests/Fixtures/ahap/audio) loads and converts to 48 kHz float, keeping its length")
         func corpusWaveforms() throws {
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("shared/corpus/ahap/audio").path
+                .deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/ahap/audio").path
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".wav") }.sorted()
-            try #require(names.count >= 9, "the corpus is checked out beside the package")
+            try #require(names.count >= 9, "the WAV fixtures are in Tests/Fixtures/ahap/audio")
             let setup = try SDLSubsystems([.audio])   // SDL_LoadWAV_RW and SDL_AudioStream need no device
             defer { setup.stop() }
             for name in names {

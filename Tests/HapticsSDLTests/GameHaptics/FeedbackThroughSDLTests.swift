@@ -1,4 +1,4 @@
-import CSDL2
+import CHapticsSDL2
 import Haptics
 import HapticsSDL
 import Testing

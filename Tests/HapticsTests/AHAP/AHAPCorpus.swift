@@ -1,14 +1,13 @@
 import Foundation
 
-/// The shared corpus of real AHAP files, read from ../shared/corpus/ahap beside the package.
-/// Tests that use it fail (never skip) when it is missing: CI always has it.
+/// Real AHAP files from public projects, kept in the repository at Tests/Fixtures/ahap
+/// (sources and licenses: its MANIFEST.tsv and NOTICE.md). Tests that use it fail (never skip) when it is missing.
 enum AHAPCorpus {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static let folder: URL = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/ahap")
+    static let folder: URL = packageRoot.appendingPathComponent("Tests/Fixtures/ahap")
 
     static var isPresent: Bool { FileManager.default.fileExists(atPath: folder.path) }
 

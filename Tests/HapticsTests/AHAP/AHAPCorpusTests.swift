@@ -2,11 +2,11 @@ import Foundation
 import Haptics
 import Testing
 
-@Suite("Real AHAP files from ../shared/corpus/ahap")
+@Suite("Real AHAP files from Tests/Fixtures/ahap")
 struct AHAPCorpusTests {
     @Test("the corpus is present and holds the files the manifest lists")
     func corpusIsPresent() throws {
-        #expect(AHAPCorpus.isPresent, "missing \(AHAPCorpus.folder.path): the tests read real files from ../shared")
+        #expect(AHAPCorpus.isPresent, "missing \(AHAPCorpus.folder.path): the tests read the real files in Tests/Fixtures/ahap")
         #expect(AHAPCorpus.validFiles().count >= 90)
         #expect(AHAPCorpus.invalidFiles().count >= 4)
     }

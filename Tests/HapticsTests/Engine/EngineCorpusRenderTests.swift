@@ -6,12 +6,8 @@ import Testing
 /// Fails (never skips) when the corpus folder is missing.
 @Suite("Engine corpus rendering")
 struct EngineCorpusRenderTests {
-    /// ../shared/corpus/ahap beside the package root (this file is Tests/HapticsTests/Engine/…).
-    static let folder: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/ahap")
+    /// The AHAP fixtures in the repository (Tests/Fixtures/ahap).
+    static let folder: URL = AHAPCorpus.folder
 
     static func files() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -1,6 +1,0 @@
-// The one C header SDLHaptics reads. Only the HapticsSDL module imports CSDL2.
-// pkg-config `sdl2` puts SDL's own include folder on the path, so SDL.h is found there.
-#ifndef SDLHAPTICS_CSDL2_SHIM_H
-#define SDLHAPTICS_CSDL2_SHIM_H
-#include <SDL.h>
-#endif
