@@ -47,6 +47,7 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) $(SWIFT) test --skip-build
+	scripts/check-game-package.sh
 
 demo: deps
 	$(SWIFT) build -c release --product haptics-demo

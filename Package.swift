@@ -5,7 +5,9 @@
 // Module rules (docs/architecture.md):
 // - `Haptics` is the platform-independent core. It never imports CHapticsSDL2 or anything SDL.
 // - `HapticsSDL` is the only module that talks to SDL.
-// - `CHapticsSDL2` is the system library shim (pkg-config `sdl2`, Debian package libsdl2-dev).
+// - `CHapticsSDL2` is the system library shim (SDL2's development files, Debian package libsdl2-dev).
+//   Its name and `CHapticsChipmunk`'s are ours alone, so a game with its own `CSDL2` or `SDL2` shim can
+//   depend on SDLHaptics (scripts/check-game-package.sh builds such a game).
 // Benchmarks live in their own package under Benchmarks/ so their dependencies never reach users.
 
 import PackageDescription
@@ -24,12 +26,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
-        // The lock-free queue between the game thread and the audio callback (Sources/Haptics/Audio).
     ],
     targets: [
+        // SDL2 from the compiler's default include path (<SDL2/SDL.h>), no pkg-config flags: see the shim.
         .systemLibrary(
             name: "CHapticsSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]
         ),
         .target(

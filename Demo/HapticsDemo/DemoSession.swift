@@ -204,7 +204,7 @@ final class DemoSession {
         for player in 0..<2 where haptics.controller(forPlayer: player) != nil {
             let v = haptics.output(forPlayer: player)?.sentValues ?? .off
             func level(_ value: UInt16) -> String { String(format: "%.4f", Double(value) / 65535) }
-            traceLines.append(String(format: "%.4f", time) + ",player\(player + 1),\(level(v.low)),\(level(v.high)),\(level(v.leftTrigger)),\(level(v.rightTrigger))")
+            traceLines.append(String(format: "%.4f", time) + ",player\(player),\(level(v.low)),\(level(v.high)),\(level(v.leftTrigger)),\(level(v.rightTrigger))")
         }
     }
 
@@ -225,7 +225,7 @@ final class DemoSession {
         }
         if let path = options.events {
             let lines = ["time,player,name,intensity"] + demoHaptics.all.map {
-                String(format: "%.4f", $0.time) + ",\($0.player + 1),\($0.name),\(String(format: "%.3f", $0.intensity))"
+                String(format: "%.4f", $0.time) + ",\($0.player),\($0.name),\(String(format: "%.3f", $0.intensity))"
             }
             try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }

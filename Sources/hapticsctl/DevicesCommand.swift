@@ -10,7 +10,8 @@ struct DevicesCommand: ParsableCommand {
         commandName: "devices",
         abstract: "List connected game controllers: type, bus, rumble capabilities, motor profile and player.",
         discussion: """
-        Players are assigned the way a game using GameHaptics assigns them: first come, first served. \
+        Players are assigned the way a game using GameHaptics assigns them: first come, first served, \
+        counted from 0 (the first pad is player 0). \
         Exit status 0, also when no controller is connected ("no game controllers" is printed).
         """
     )
@@ -41,7 +42,7 @@ struct DevicesCommand: ParsableCommand {
                 [
                     "instanceID": Int(pad.instanceID), "name": pad.name, "kind": pad.kind.rawValue, "bus": pad.bus.rawValue,
                     "rumble": pad.hasRumble, "triggerRumble": pad.hasTriggerRumble, "profile": pad.profile.name,
-                    "player": pad.player.map { $0 + 1 } as Any? ?? NSNull(), "guid": pad.guid,
+                    "player": pad.player as Any? ?? NSNull(), "guid": pad.guid,
                 ]
             }
             let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
@@ -56,9 +57,10 @@ struct DevicesCommand: ParsableCommand {
         session.haptics.shutdown()
     }
 
-    /// `player 1: Xbox One Controller (xboxOne, usb) rumble: body+triggers, profile xboxOne, id 3`
+    /// `player 0: Xbox One Controller (xboxOne, usb) rumble: body+triggers, profile xboxOne, id 3`
+    /// (players count from 0, as in GameHaptics and SDL's player index).
     static func line(for pad: ConnectedController) -> String {
-        let player = pad.player.map { "player \($0 + 1)" } ?? "no player"
+        let player = pad.player.map { "player \($0)" } ?? "no player"
         let rumble = pad.hasRumble ? (pad.hasTriggerRumble ? "body+triggers" : "body") : (pad.hasTriggerRumble ? "triggers" : "none")
         return "\(player): \(pad.name) (\(pad.kind.rawValue), \(pad.bus.rawValue)) rumble: \(rumble), profile \(pad.profile.name), id \(pad.instanceID)"
     }

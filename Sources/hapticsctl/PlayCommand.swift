@@ -19,8 +19,8 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: "The AHAP file to play.")
     var file: String
 
-    @Option(help: "The player whose controller plays it, 1-based (1...16).")
-    var player: Int = 1
+    @Option(help: "The player whose controller plays it, counted from 0 like GameHaptics and SDL's player index (0...15).")
+    var player: Int = 0
 
     @Option(help: "Intensity multiplier, 0...1.")
     var intensity: Double = 1
@@ -37,7 +37,7 @@ struct PlayCommand: ParsableCommand {
     var trace = false
 
     func validate() throws {
-        guard (1...16).contains(player) else { throw ValidationError("--player must be between 1 and 16") }
+        guard (0...15).contains(player) else { throw ValidationError("--player must be between 0 and 15 (players count from 0)") }
         guard intensity.isFinite, (0...1).contains(intensity) else { throw ValidationError("--intensity must be between 0 and 1") }
         guard (1...100).contains(`repeat`) else { throw ValidationError("--repeat must be between 1 and 100") }
         if let virtualModel, VirtualGameController.Model(rawValue: virtualModel) == nil {
@@ -53,7 +53,7 @@ struct PlayCommand: ParsableCommand {
         }
         let session = try ControllerSession(virtualModels: virtualModel.map { [$0] } ?? [], wait: 0.3)
         let haptics = session.haptics
-        let index = player - 1
+        let index = player
         guard let pad = haptics.controller(forPlayer: index), haptics.canRumble(player: index) else {
             let found = haptics.controllers.map(DevicesCommand.line(for:))
             StandardError.write("error: no game controller that can rumble for player \(player)"

@@ -3,7 +3,7 @@ import Foundation
 import Haptics
 
 /// `hapticsctl simulate --config CONFIG --events EVENTS.jsonl [--rate 60] [--profile NAME]
-/// [--format csv|svg] [-o OUT]`: what a scripted session feels like, without the game or a pad.
+/// [--format csv|svg] [--summary] [-o OUT]`: what a scripted session feels like, without the game or a pad.
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -20,8 +20,13 @@ struct SimulateCommand: ParsableCommand {
         svg: a chart like render's without the pattern panel: one lane per actuator of each \
         player's pad with its drive level over time in seconds.
 
-        The result goes to standard output, or to OUT with -o (replaced atomically). A summary \
-        (events, voices started, coalesced, cooled down, out of range, unmatched) goes to \
+        --summary prints, instead of the trace, one row per response the mapping played: time, \
+        player, rule, the rule's intensity (0...1, what the config asked for) and the peak drive \
+        each motor received for it (what the motor profile sent to feel like that intensity: dead \
+        zone, kick, saturation; docs/motor-mapping.md). Players count from 0.
+
+        The result goes to standard output, or to OUT with -o (replaced atomically). The totals \
+        (events, voices started, coalesced, cooled down, out of range, unmatched) go to \
         standard error.
 
         Exit status: 0 simulated, 1 CONFIG or EVENTS invalid (every problem reported as \
@@ -43,7 +48,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per second, 1...1000.", valueName: "rate"))
     var rate: Double = 60
 
-    @Option(name: .customLong("profile"), help: ArgumentHelp("Motor profile of every pad (default generic).", valueName: "name"))
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Motor profile of every pad.", valueName: "name"))
     var profileName: String = "generic"
 
     @Option(help: ArgumentHelp("csv or svg.", valueName: "format"))
@@ -51,6 +56,9 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "OUT"))
     var output: String?
+
+    @Flag(help: "Print one row per played response (rule, intensity, peak drive per motor) instead of the trace.")
+    var summary = false
 
     @Option(help: ArgumentHelp("A folder of preset AHAP files to use instead of the built-in presets.", valueName: "dir"))
     var presets: String?
@@ -95,10 +103,11 @@ struct SimulateCommand: ParsableCommand {
             StandardError.write("warning: \(events): a pad was still playing 10 s after the last event (a texture without a stop?)\n")
         }
         let text: String
-        switch format {
-        case .csv: text = simulation.csv()
-        case .svg: text = simulation.svg(title: URL(fileURLWithPath: events).lastPathComponent)
+        switch (summary, format) {
+        case (true, _): text = simulation.summaryTable()
+        case (false, .csv): text = simulation.csv()
+        case (false, .svg): text = simulation.svg(title: URL(fileURLWithPath: events).lastPathComponent)
         }
-        try CommandOutput.write(text, to: output, what: "trace")
+        try CommandOutput.write(text, to: output, what: summary ? "summary" : "trace")
     }
 }

@@ -100,9 +100,9 @@ struct DemoTests {
         let rows = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",").map(String.init) }
         let steps = rows.filter { $0[2].hasPrefix("step") }
-        #expect(steps.contains { $0[1] == "1" } && steps.contains { $0[1] == "2" }, "both players walk")
-        #expect(rows.contains { $0[1] == "1" && $0[2] == "collision" } && rows.contains { $0[1] == "2" && $0[2] == "collision" },
-                "player 2's crate is felt by both players")
+        #expect(steps.contains { $0[1] == "0" } && steps.contains { $0[1] == "1" }, "both players walk (players count from 0)")
+        #expect(rows.contains { $0[1] == "0" && $0[2] == "collision" } && rows.contains { $0[1] == "1" && $0[2] == "collision" },
+                "player 1's crate is felt by both players")
         for pad in ["xboxOne", "ps4"] {
             let line = run.output.split(separator: "\n").first { $0.hasPrefix("virtual \(pad): ") } ?? ""
             let calls = line.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? 0

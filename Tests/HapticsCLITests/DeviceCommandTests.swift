@@ -6,14 +6,14 @@ struct DeviceCommandTests {
     static let heartbeat = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../Assets/Patterns/Heartbeat.ahap").standardized.path
 
-    @Test("devices lists each controller with player, type, rumble capabilities and profile")
+    @Test("devices lists each controller with player (from 0), type, rumble capabilities and profile")
     func devices() throws {
         let run = try HapticsCtlRun.run(["devices", "--wait", "0", "--virtual", "xboxOne", "--virtual", "ps4"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.outputLines.count == 2, "\(run.outputLines)")
-        #expect(run.outputLines.first?.hasPrefix("player 1: ") == true)
+        #expect(run.outputLines.first?.hasPrefix("player 0: ") == true, "players count from 0, as in GameHaptics")
         #expect(run.outputLines.first?.contains("(xboxOne, virtual) rumble: body+triggers, profile xboxOne") == true, "\(run.outputLines)")
-        #expect(run.outputLines.last?.contains("player 2: ") == true)
+        #expect(run.outputLines.last?.hasPrefix("player 1: ") == true)
         #expect(run.outputLines.last?.contains("(ps4, virtual) rumble: body, profile ps4") == true, "\(run.outputLines)")
     }
 
@@ -24,7 +24,7 @@ struct DeviceCommandTests {
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
         #expect(objects.count == 1)
         #expect(objects.first?["kind"] as? String == "switchPro")
-        #expect(objects.first?["player"] as? Int == 1)
+        #expect(objects.first?["player"] as? Int == 0)
         #expect(objects.first?["rumble"] as? Bool == true)
     }
 
@@ -44,24 +44,33 @@ struct DeviceCommandTests {
         #expect(summary.hasSuffix("last 0,0"))
         let calls = Int(summary.split(separator: " ")[3]) ?? 0
         #expect(calls >= 4, "the heartbeat's beats change the motors: \(summary)")
-        #expect(run.outputLines.first?.contains("on player 1 (SDLHaptics virtual ps5, profile ps5)") == true)
+        #expect(run.outputLines.first?.contains("on player 0 (SDLHaptics virtual ps5, profile ps5)") == true, "the default player is 0")
     }
 
     @Test("play without a controller for that player exits 1 and says which controllers exist")
     func playWithoutPad() throws {
-        let run = try HapticsCtlRun.run(["play", Self.heartbeat, "--player", "2", "--virtual", "generic"])
+        let run = try HapticsCtlRun.run(["play", Self.heartbeat, "--player", "1", "--virtual", "generic"])
         #expect(run.status == 1)
-        #expect(run.standardError.contains("no game controller that can rumble for player 2; connected:"), "\(run.standardError)")
-        #expect(run.standardError.contains("player 1: SDLHaptics virtual generic"))
+        #expect(run.standardError.contains("no game controller that can rumble for player 1; connected:"), "\(run.standardError)")
+        #expect(run.standardError.contains("player 0: SDLHaptics virtual generic"))
     }
 
     @Test("usage errors exit 2: unknown virtual model, player out of range, intensity out of range")
     func usageErrors() throws {
-        for arguments in [["devices", "--virtual", "gamecube"], ["play", Self.heartbeat, "--player", "0"],
+        for arguments in [["devices", "--virtual", "gamecube"], ["play", Self.heartbeat, "--player", "-1"],
+                          ["play", Self.heartbeat, "--player", "16"],
                           ["play", Self.heartbeat, "--intensity", "1.5"]] {
             let run = try HapticsCtlRun.run(arguments)
             #expect(run.status == 2, "\(arguments): \(run.standardError)")
         }
+    }
+
+    @Test("play --player 0 plays on the first pad, the player devices lists as player 0")
+    func playerZero() throws {
+        let run = try HapticsCtlRun.run(["play", Self.heartbeat, "--player", "0", "--virtual", "xboxOne"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.outputLines.first?.contains("on player 0 (SDLHaptics virtual xboxOne") == true, "\(run.outputLines)")
+        #expect(run.outputLines.last?.hasPrefix("virtual xboxOne received ") == true)
     }
 
     @Test("play of a broken file exits 1 with a located error")

@@ -3,11 +3,11 @@ import Haptics
 
 /// Scripted input for headless runs: JSON Lines, one step per line, in time order.
 ///
-///     {"time": 0.5, "player": 1, "action": "right", "down": true}
+///     {"time": 0.5, "player": 0, "action": "right", "down": true}
 ///     {"time": 2.0, "action": "right", "down": false}
 ///     {"time": 2.1, "action": "jump"}                      // a tap: down for one frame
 ///
-/// `time` is seconds of game time, `player` is 1-based (default 1), `action` one of `InputState.Action`,
+/// `time` is seconds of game time, `player` counts from 0 like every player number in SDLHaptics (default 0), `action` one of `InputState.Action`,
 /// `down` true/false (absent: a one-frame tap). Lines starting with `#` and blank lines are ignored.
 struct InputScript {
     struct Step {
@@ -45,12 +45,14 @@ struct InputScript {
                 let names = InputState.Action.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ScriptError(description: "\(place): expected \"action\", one of \(names)")
             }
-            let player = (object["player"] as? Int) ?? 1
-            guard (1...4).contains(player) else { throw ScriptError(description: "\(place): \"player\" must be 1...4") }
+            let player = (object["player"] as? Int) ?? 0
+            guard (0...3).contains(player) else {
+                throw ScriptError(description: "\(place): expected \"player\" 0...3 (players count from 0), found \(object["player"] ?? "")")
+            }
             if let previous = steps.last, previous.time > time {
                 throw ScriptError(description: "\(place): times must not go backwards (\(time) after \(previous.time))")
             }
-            steps.append(Step(time: time, player: player - 1, action: action, down: object["down"] as? Bool))
+            steps.append(Step(time: time, player: player, action: action, down: object["down"] as? Bool))
         }
         self.steps = steps
     }

@@ -15,6 +15,10 @@ public struct MappingSimulation {
     public let statistics: HapticEventDirector.Statistics
     /// Whether the run stopped at the tail limit with something still sounding.
     public let isTruncated: Bool
+    /// Every response the mapping played, in order: the rule (or feedback preset) name, the player,
+    /// the frame's time and the rule's intensity 0...1 (before the motor profile). `summary()` pairs
+    /// each with the drive its pad received.
+    public let moments: [HapticEventDirector.Moment]
 
     public init(script: EventScript, mapping: LoadedMapping?, presets: PresetLibrary = .builtIn(),
                 rate: Double = 60, profile: MotorProfile = .genericDualMotor, playerCount: Int? = nil,
@@ -28,6 +32,8 @@ public struct MappingSimulation {
         let engine = HapticEngine(outputs: outputs, voiceCapacity: 256)
         try? engine.start()
         let director = HapticEventDirector(target: engine, mapping: mapping, presets: presets)
+        var moments: [HapticEventDirector.Moment] = []
+        director.momentHandler = { moments.append($0) }
         var next = 0
         var frame = 0
         var truncated = false
@@ -50,6 +56,8 @@ public struct MappingSimulation {
         self.rate = rate
         statistics = director.statistics
         isTruncated = truncated
+        director.momentHandler = nil
+        self.moments = moments
     }
 
     /// The traces as CSV in the render format (`time,output,low,high,left_trigger,right_trigger`).

@@ -19,7 +19,7 @@ final class PlayerSlot {
 
     init(player: Int, voiceCapacity: Int) {
         self.player = player
-        output = SDLRumbleOutput(name: "player\(player + 1)")
+        output = SDLRumbleOutput(name: "player\(player)")
         rumbleDelay = RumbleDelayLine(output: output)
         engine = HapticEngine(outputs: [rumbleDelay], voiceCapacity: voiceCapacity)
         engineProfile = output.profile
