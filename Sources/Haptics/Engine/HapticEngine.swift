@@ -221,7 +221,7 @@ public final class HapticEngine {
             }
             if player.didFinish {
                 player.didFinish = false
-                player.completion?()
+                player.completion?(nil)
             }
             index = min(index, players.count) - 1
         }

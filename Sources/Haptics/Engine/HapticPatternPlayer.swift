@@ -48,7 +48,7 @@ public class HapticPatternPlayer {
     // exclusivity checks on the per-frame path (docs/performance.md, "Engine update").
     var categoryValue: HapticCategory
     var priorityValue: Int
-    var completion: (() -> Void)? = nil
+    var completion: ((Error?) -> Void)? = nil
 
     var gameControls = HapticControls.neutral
     var curveStarts = [Double](repeating: 0, count: 5)

@@ -121,7 +121,7 @@ extension SDLTests {
             let long = try #require(rig.haptics.play(GameHapticsRig.texture(30), player: 0))
             let short = try #require(rig.haptics.play(GameHapticsRig.texture(0.1, intensity: 0.5), player: 0))
             var completions = 0
-            short.completionHandler = {
+            short.completionHandler = { _ in
                 completions += 1
                 rig.haptics.engine(forPlayer: 0)?.stop()
             }

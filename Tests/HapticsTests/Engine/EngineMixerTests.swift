@@ -147,7 +147,7 @@ struct EngineMixerTests {
         try rig.engine.start()
         let player = try rig.engine.makeAdvancedPlayer(with: Self.texture)
         var completions = 0
-        player.completionHandler = { completions += 1 }
+        player.completionHandler = { _ in completions += 1 }
         try player.start(atTime: 0)
         rig.frame()
         player.cancel()
@@ -162,7 +162,7 @@ struct EngineMixerTests {
         let player = try rig.engine.makeAdvancedPlayer(
             with: HapticPattern(events: [.continuous(at: 0, duration: 0.25, intensity: 1, sharpness: 0)]))
         var completions = 0
-        player.completionHandler = { completions += 1 }
+        player.completionHandler = { _ in completions += 1 }
         try player.start(atTime: 0)
         try player.start(atTime: 1)          // a restart scheduled ahead
         rig.frame()

@@ -14,7 +14,7 @@ struct EngineScenarioTests {
         try rig.engine.start()
         let player = try rig.engine.makeAdvancedPlayer(with: HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.25)]))
         var completions = 0
-        player.completionHandler = { completions += 1 }
+        player.completionHandler = { _ in completions += 1 }
         try player.start(atTime: 0)
         #expect(rig.frame() == Rig.body(1, 0.5))               // t = 0
         #expect(rig.frame(at: 3 * Self.step) == Rig.body(1, 0.5)) // t = 0.046875 < 0.05
@@ -181,7 +181,7 @@ struct EngineScenarioTests {
         ])
         let player = try rig.engine.makeAdvancedPlayer(with: pattern)
         var completions = 0
-        player.completionHandler = { completions += 1 }
+        player.completionHandler = { _ in completions += 1 }
         try player.start(atTime: 0)
         #expect(rig.frame() == Rig.body(1, 0))
         try player.stop(atTime: 0.5)

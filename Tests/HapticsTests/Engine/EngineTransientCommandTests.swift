@@ -46,7 +46,7 @@ struct EngineTransientCommandTests {
         try rig.engine.start()
         let player = try rig.engine.makeAdvancedPlayer(with: Self.pattern)
         var completions = 0
-        player.completionHandler = { completions += 1 }
+        player.completionHandler = { _ in completions += 1 }
         try player.start(atTime: 0)
         #expect(rig.frame() == .zero)
         #expect(rig.frame(at: 6 * Self.step) == .zero)
