@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Haptics
 
 /// The `hapticsctl` root command: validate, inspect, convert and render AHAP files from a shell or
 /// CI, and play them on game controllers.
@@ -13,8 +14,10 @@ struct HapticsCtl: ParsableCommand {
         commandName: "hapticsctl",
         abstract: "Validate, inspect, convert, render and play AHAP haptic patterns; check and simulate mapping configs.",
         discussion: """
-        Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error.
+        Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error. \
+        Players count from 0.
         """,
+        version: SDLHapticsVersion.string,
         subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self,
                       CheckCommand.self, SimulateCommand.self, DevicesCommand.self, PlayCommand.self]
     )
