@@ -31,6 +31,31 @@ extension SDLTests {
             #expect(second.lastRumble?.pair == [0, 0])
         }
 
+        @Test("a missing config or pattern file is a thrown error that names the path it tried; the game plays on")
+        func missingFiles() throws {
+            let pad = try VirtualGameController()
+            let rig = try GameHapticsRig()
+            rig.pump()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
+            do {
+                try rig.haptics.loadMapping(file: folder + "/haptics.toml", watch: false)
+                Issue.record("loadMapping of a missing file did not throw")
+            } catch {
+                #expect(error.description.contains(folder + "/haptics.toml"), "\(error)")
+            }
+            do {
+                _ = try rig.haptics.loadPattern(contentsOfFile: folder + "/Heartbeat.ahap")
+                Issue.record("loadPattern of a missing file did not throw")
+            } catch {
+                #expect("\(error)".contains(folder + "/Heartbeat.ahap"), "\(error)")
+            }
+            #expect(rig.haptics.play(.success, player: 0), "presets need no file and still play")
+            rig.frames(2)
+            #expect(pad.lastRumble != nil)
+            rig.haptics.shutdown()
+            #expect(pad.lastRumble?.pair == [0, 0])
+        }
+
         @Test("a trigger-biased hit on an Xbox pad reaches its trigger motor; on a PS4 pad it folds into the body")
         func hitTriggers() throws {
             let xbox = try VirtualGameController(model: .xboxOne)
