@@ -1,0 +1,82 @@
+import Foundation
+
+/// One ERM motor's felt vibration over time: a first-order lag towards the steady amplitude of the
+/// drive it receives, with separate spin-up and spin-down time constants.
+///
+///     da/dt = (A(d) - a) / tau,   tau = spinUpSeconds when A(d) > a, spinDownSeconds otherwise
+///
+/// where A is `ERMParameters.steadyAmplitude(drive:)` (start threshold and saturation). For a drive
+/// held constant over an interval the solution is exact: `a(t + h) = A + (a(t) - A) * e^(-h / tau)`
+/// (the sign of A - a never changes on the way, so tau does not either). Value type; O(1) per step.
+public struct ERMMotor: Sendable {
+    public let parameters: ERMParameters
+    /// Felt amplitude now, 0...1.
+    public private(set) var amplitude: Double = 0
+
+    public init(parameters: ERMParameters) { self.parameters = parameters }
+
+    /// Holds `drive` for `seconds` (>= 0) and returns the amplitude at the end.
+    @discardableResult
+    public mutating func hold(drive: Double, seconds: Double) -> Double {
+        guard seconds > 0 else { return amplitude }
+        let target = parameters.steadyAmplitude(drive: drive)
+        let tau = target > amplitude ? parameters.spinUpSeconds : parameters.spinDownSeconds
+        amplitude = target + (amplitude - target) * exp(-seconds / tau)
+        return amplitude
+    }
+}
+
+/// Drive steps as a pad's motors receive them: at `time` (seconds) the four channels take these
+/// levels (0...1) and hold them until the next step.
+public struct DriveStep: Hashable, Sendable {
+    public var time: Double
+    /// low, high, left trigger, right trigger.
+    public var levels: [Double]
+    public init(time: Double, levels: [Double]) { self.time = time; self.levels = levels }
+}
+
+/// What the motors of one pad feel over time: one `ERMMotor` per channel, sampled every
+/// `step` seconds from 0.
+public struct FeltTrace: Sendable {
+    /// Sampling interval, seconds.
+    public let step: Double
+    /// Felt amplitude per channel (low, high, left trigger, right trigger) per sample, 0...1.
+    public let channels: [[Double]]
+
+    /// The felt amplitude: the strongest channel per sample.
+    public var combined: [Double] {
+        var result = channels[0]
+        for channel in channels.dropFirst() {
+            for index in result.indices { result[index] = max(result[index], channel[index]) }
+        }
+        return result
+    }
+
+    /// Simulates `steps` (sorted by time; the drive is 0 before the first) with `parameters` for
+    /// every channel, `count` samples `step` seconds apart (sample k at k * step, after the drive
+    /// has acted up to that time). Exact for piecewise-constant drive.
+    public init(steps: [DriveStep], parameters: ERMParameters, count: Int, step: Double = 0.001) {
+        self.step = step
+        var motors = [ERMMotor](repeating: ERMMotor(parameters: parameters), count: 4)
+        var drive = [0.0, 0, 0, 0]
+        var channels = [[Double]](repeating: [Double](repeating: 0, count: max(count, 0)), count: 4)
+        var next = 0
+        var now = 0.0
+        for k in 0..<max(count, 0) {
+            let sampleTime = Double(k) * step
+            while next < steps.count && steps[next].time <= sampleTime {
+                let t = max(steps[next].time, now)
+                for c in 0..<4 { motors[c].hold(drive: drive[c], seconds: t - now) }
+                now = t
+                drive = steps[next].levels
+                next += 1
+            }
+            for c in 0..<4 {
+                motors[c].hold(drive: drive[c], seconds: sampleTime - now)
+                channels[c][k] = motors[c].amplitude
+            }
+            now = sampleTime
+        }
+        self.channels = channels
+    }
+}
