@@ -84,6 +84,19 @@ let tables = report.tables()
 let shortfalls = report.shortfalls()
 
 // The README's summary: every input together, the generic pad, the range over the motors.
+/// Whether SDLHaptics' calls stayed within every pad's write limit on every input.
+func limitSentence(_ comparison: FeltComparison) -> String {
+    var over: [String] = []
+    for inputClass in comparison.classes {
+        for pad in comparison.pads where pad.link.interval > 0 {
+            let peak = comparison.results[inputClass]?[.init(approach: .sdlHaptics, pad: pad.name)]?.values.map(\.peakCallsPerSecond).max() ?? 0
+            if Double(peak) > 1 / pad.link.interval + 1e-9 { over.append("\(pad.name) (\(inputClass))") }
+        }
+    }
+    return over.isEmpty ? "SDLHaptics' SDL calls stay within every pad's write limit."
+        : "SDLHaptics' SDL calls exceed the write limit of " + over.joined(separator: ", ") + "."
+}
+
 func summary(_ comparison: FeltComparison) -> String {
     var parts: [String] = []
     var total = 0
@@ -105,15 +118,19 @@ func summary(_ comparison: FeltComparison) -> String {
         parts.append("\(approach.rawValue) \(lostText) % lost, correlation " + String(format: "%.2f–%.2f", corr.min() ?? 0, corr.max() ?? 0))
     }
     let inputs = comparison.scenarioNames.values.map(\.count).reduce(0, +)
-    return "Felt on a modelled ERM pad (generic profile, fast to slow motors), \(inputs) inputs, \(total) transients: "
-        + parts.joined(separator: "; ") + ". Where SDLHaptics is not ahead, and why: [docs/performance.md](docs/performance.md#what-a-player-feels)."
+    return "**What a player feels** (`make felt`): on a modelled ERM pad (generic profile, fast to slow motors), "
+        + "\(inputs) inputs, \(total) transients distinct in the intent: " + parts.joined(separator: "; ")
+        + ". " + limitSentence(comparison) + " It is not ahead everywhere: "
+        + "[docs/performance.md](docs/performance.md#what-a-player-feels-issue-20) says where and why."
 }
 
-let section = FeltDocument.section(tables: tables, shortfalls: shortfalls, comparison: comparison, failures: failures)
+let section = FeltDocument.section(tables: tables, shortfalls: shortfalls, shortfallTable: report.shortfallTable(),
+                                   comparison: comparison, failures: failures)
 print(tables)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
 for line in shortfalls { print("- " + line) }
 print("")
+print(report.shortfallTable())
 print(summary(comparison))
 
 if write && !quick {

@@ -51,9 +51,52 @@ public struct FeltReport {
         return out
     }
 
-    /// Every (class, pad, motor, measure, approach) where SDLHaptics does worse than another approach.
+    /// Every (class, pad, motor, measure, approach) where SDLHaptics does worse than another approach,
+    /// one line each with both figures.
     public func shortfalls() -> [String] {
-        var lines: [String] = []
+        shortfallRecords().map { r in
+            let parts = r.row.split(separator: "|")
+            return "\(parts[0]), \(r.pad), \(r.motor), \(r.measure), against \(parts[1]): \(r.detail)"
+        }
+    }
+
+    /// The shortfalls as one table: a row per input class and other approach, a column per measure,
+    /// each cell the pads (and motors: f fast, m measured, s slow) where SDLHaptics does worse.
+    public func shortfallTable() -> String {
+        let measures = ["transients lost", "onset delay", "correlation", "calls over the pad's limit", "felt after the end"]
+        var cells: [String: [String: [String: [String]]]] = [:]   // row -> measure -> pad -> motors
+        for line in shortfallRecords() {
+            cells[line.row, default: [:]][line.measure, default: [:]][line.pad, default: []].append(line.motor)
+        }
+        var out = "| input class | against | " + measures.joined(separator: " | ") + " |\n"
+        out += "|---|---|" + measures.map { _ in "---" }.joined(separator: "|") + "|\n"
+        let allMotors = comparison.motors.map(\.name)
+        for inputClass in comparison.classes {
+            for other in Approach.allCases where other != .sdlHaptics {
+                let row = "\(inputClass)|\(other.rawValue)"
+                var columns: [String] = []
+                for measure in measures {
+                    guard let byPad = cells[row]?[measure], !byPad.isEmpty else { columns.append("–"); continue }
+                    if byPad.count == comparison.pads.count && byPad.values.allSatisfy({ $0.count == allMotors.count }) {
+                        columns.append("**every pad and motor**")
+                        continue
+                    }
+                    columns.append(comparison.pads.compactMap { pad -> String? in
+                        guard let motors = byPad[pad.name] else { return nil }
+                        if motors.count == allMotors.count { return pad.name }
+                        return "\(pad.name) (\(motors.map { String($0.prefix(1)) }.joined(separator: ", ")))"
+                    }.joined(separator: ", "))
+                }
+                out += "| \(inputClass) | \(other.rawValue) | " + columns.joined(separator: " | ") + " |\n"
+            }
+        }
+        return out
+    }
+
+    struct ShortfallRecord { var row: String; var measure: String; var pad: String; var motor: String; var detail: String }
+
+    func shortfallRecords() -> [ShortfallRecord] {
+        var records: [ShortfallRecord] = []
         for inputClass in comparison.classes {
             guard let rows = comparison.results[inputClass] else { continue }
             for pad in comparison.pads {
@@ -61,39 +104,37 @@ public struct FeltReport {
                 let limit = pad.link.interval > 0 ? 1 / pad.link.interval : .infinity
                 for other in Approach.allCases where other != .sdlHaptics {
                     guard let theirs = rows[.init(approach: other, pad: pad.name)] else { continue }
-                    var worse: [String: [String]] = [:]
+                    let row = "\(inputClass)|\(other.rawValue)"
                     for motor in comparison.motors {
                         guard let a = ours[motor.name], let b = theirs[motor.name] else { continue }
-                        if a.lostTransients > b.lostTransients {
-                            worse["transients lost", default: []].append("\(motor.name) \(a.lostTransients) vs \(b.lostTransients)")
+                        func add(_ measure: String, _ detail: String) {
+                            records.append(ShortfallRecord(row: row, measure: measure, pad: pad.name, motor: motor.name, detail: detail))
                         }
+                        if a.lostTransients > b.lostTransients { add("transients lost", "\(a.lostTransients) vs \(b.lostTransients)") }
                         if let da = a.medianOnsetDelay, let db = b.medianOnsetDelay, da > db + Self.delayTolerance {
-                            worse["onset delay", default: []].append(String(format: "%@ %.0f vs %.0f ms", motor.name, da * 1000, db * 1000))
+                            add("onset delay", String(format: "%.0f vs %.0f ms", da * 1000, db * 1000))
                         }
                         if a.meanCorrelation < b.meanCorrelation - Self.correlationTolerance {
-                            worse["correlation", default: []].append(String(format: "%@ %.2f vs %.2f", motor.name, a.meanCorrelation, b.meanCorrelation))
+                            add("correlation", String(format: "%.2f vs %.2f", a.meanCorrelation, b.meanCorrelation))
                         }
                         if Double(a.peakCallsPerSecond) > limit && Double(b.peakCallsPerSecond) <= limit {
-                            worse["calls over the pad's limit", default: []].append("\(motor.name) \(a.peakCallsPerSecond) vs \(b.peakCallsPerSecond)")
+                            add("calls over the pad's limit", "\(a.peakCallsPerSecond) vs \(b.peakCallsPerSecond)")
                         }
                         if a.medianTail > b.medianTail + Self.tailTolerance {
-                            worse["felt after the end", default: []].append(String(format: "%@ %.0f vs %.0f ms", motor.name, a.medianTail * 1000, b.medianTail * 1000))
+                            add("felt after the end", String(format: "%.0f vs %.0f ms", a.medianTail * 1000, b.medianTail * 1000))
                         }
-                    }
-                    for measure in worse.keys.sorted() {
-                        lines.append("\(inputClass), \(pad.name), \(measure), against \(other.rawValue): \(worse[measure]!.joined(separator: "; "))")
                     }
                 }
             }
         }
-        return lines
+        return records
     }
 
     /// A chart of the chart scenario: the intended amplitude and each approach's felt amplitude,
     /// one lane each, over the first `seconds`.
     public func svg(seconds: Double, title: String) -> String {
         let traces = comparison.chart
-        let width = 900.0, laneHeight = 70.0, left = 190.0, right = 20.0, top = 40.0
+        let width = 940.0, laneHeight = 70.0, left = 230.0, right = 20.0, top = 40.0
         let height = top + Double(traces.count) * (laneHeight + 12) + 40
         let plotWidth = width - left - right
         let step = FeltComparison.step
