@@ -88,3 +88,32 @@ struct FeltModelTests {
         #expect(report.tables().contains("| SDLHaptics | generic |"))
     }
 }
+
+/// The game-event inputs of `make felt`: the captured tour parses, and a short script runs through the
+/// shipped config and every approach.
+@Suite("Felt comparison inputs")
+struct FeltInputTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    @Test func theCapturedTourIsAValidEventScriptWithEveryKindTheTourPlays() throws {
+        let path = Self.root.appendingPathComponent("Demo/Scripts/tour-events.jsonl").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let script = try EventScript.parse(text, file: path)
+        let kinds = Set(script.entries.map { $0.event.kindName.rawValue })
+        #expect(kinds.isSuperset(of: ["collision", "footstep", "hit", "texture", "feedback", "custom"]))
+    }
+
+    @Test func gameEventsRunThroughTheShippedConfig() throws {
+        let scenario = try FeltInputs.gameEvents(script: Self.root.appendingPathComponent("Demo/Scripts/events.jsonl").path,
+                                                 config: Self.root.appendingPathComponent("Assets/Haptics/haptics.toml").path,
+                                                 inputClass: "game events")
+        var comparison = FeltComparison(motors: [.measured], pads: [Pad(profile: .xboxOne, rate: 60)])
+        comparison.run(scenario)
+        let rows = try #require(comparison.results["game events"])
+        let intended = try #require(rows[.init(approach: nil, pad: nil)]?["measured"])
+        #expect(intended.transients > 5)
+        let ours = try #require(rows[.init(approach: .sdlHaptics, pad: "xboxOne")]?["measured"])
+        #expect(ours.peakCallsPerSecond > 0 && ours.peakCallsPerSecond <= 100)
+        #expect(ours.meanCorrelation > 0)
+    }
+}

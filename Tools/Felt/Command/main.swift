@@ -1,6 +1,6 @@
 // haptics-felt: what a player feels, SDLHaptics against the usual approaches (issue 20).
 //
-//     haptics-felt [--root DIR] [--write] [--quick]
+//     haptics-felt [--root DIR] [--write] [--quick] [--trace NAME] [--lost]
 //
 // Runs every preset (Assets/Patterns), every fixture AHAP file (Tests/Fixtures/ahap), the demo
 // tour's game events and the short event script through the shipped config
@@ -9,7 +9,8 @@
 // felt model with the fast, measured and slow parameter sets; prints the tables. With --write it
 // replaces the "What a player feels" section of docs/performance.md, the summary line of README.md
 // and docs/images/felt-bursts.svg. `make felt` runs it with --write. --quick runs only the stress
-// streams (a smoke run).
+// streams (a smoke run). --trace NAME prints one input's intended and felt amplitudes (generic pad,
+// measured motor) every 5 ms as CSV; --lost lists the transients SDLHaptics loses there.
 
 import Foundation
 import Haptics
