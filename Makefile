@@ -7,7 +7,7 @@ SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test demo demo-headless hapticsctl bench fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps build test demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
+	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
 	@echo "make leakcheck   a short soak under valgrind's leak checker"
@@ -64,6 +65,17 @@ hapticsctl: deps
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
+
+# What a player feels (issue 20): re-captures the demo tour's game events, then runs every input through
+# SDLHaptics and the usual approaches on an independent ERM felt model (Tools/Felt) and rewrites the
+# "What a player feels" section of docs/performance.md, the README's summary line and
+# docs/images/felt-bursts.svg.
+felt: deps
+	$(SWIFT) build -c release --product haptics-demo
+	$(SWIFT) build -c release --product haptics-felt
+	$(TEST_ENV) $$($(SWIFT) build -c release --show-bin-path)/haptics-demo --headless --silent \
+		--script Demo/Scripts/tour.jsonl --game-events Demo/Scripts/tour-events.jsonl
+	$$($(SWIFT) build -c release --show-bin-path)/haptics-felt --write
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= AHAPDecoding ConfigParsing

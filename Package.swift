@@ -94,6 +94,20 @@ let package = Package(
             path: "Tools/Soak",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // What a player feels, SDLHaptics against the usual approaches (issue 20; make felt,
+        // docs/performance.md "What a player feels"): an ERM felt model independent of the renderer.
+        .target(
+            name: "HapticsFelt",
+            dependencies: ["Haptics"],
+            path: "Tools/Felt/HapticsFelt",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "haptics-felt",
+            dependencies: ["Haptics", "HapticsFelt"],
+            path: "Tools/Felt/Command",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HapticsTests",
             dependencies: [
@@ -110,6 +124,11 @@ let package = Package(
         .testTarget(
             name: "HapticsCLITests",
             dependencies: ["hapticsctl"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "FeltTests",
+            dependencies: ["HapticsFelt", "Haptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -61,6 +61,7 @@ final class DemoSession {
             }
         }
         demoHaptics = DemoHaptics(haptics: haptics, configPath: options.config)
+        if options.gameEvents != nil { demoHaptics.gameEventLines = [] }
         game = DemoGame(haptics: demoHaptics, players: 1)
         scene = SceneRenderer(renderer: renderer, width: Self.width, height: Self.height)
     }
@@ -222,6 +223,11 @@ final class DemoSession {
     private func writeOutputs() throws {
         if let path = options.trace {
             try (traceLines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        if let path = options.gameEvents {
+            let header = "// Game events posted by haptics-demo (positions relative to player 0's character)."
+            let lines = [header] + (demoHaptics.gameEventLines ?? [])
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         if let path = options.events {
             let lines = ["time,player,name,intensity"] + demoHaptics.all.map {

@@ -42,6 +42,9 @@ struct HapticsDemo: ParsableCommand {
     @Option(help: "Write every haptic moment (time, player, name, intensity) as CSV.")
     var events: String?
 
+    @Option(help: "Write every game event the demo posts as an event script (JSON Lines, docs/events.md), positions relative to player 1.")
+    var gameEvents: String?
+
     @Option(help: "Virtual controllers to attach in headless mode (0...2).")
     var pads: Int = 1
 

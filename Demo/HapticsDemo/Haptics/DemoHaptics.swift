@@ -26,6 +26,12 @@ final class DemoHaptics {
     /// Wall-clock seconds spent in this type's posting methods (SDLHaptics' share of the game's update).
     private(set) var postingSeconds = 0.0
     private var rollingTextures: Set<Int> = []
+    /// Every game event posted, as event-script lines (docs/events.md), when `--game-events` asked for
+    /// them; nil otherwise. Positions are written relative to player 0's character (the listener), so
+    /// a replay with the listener at the origin attenuates as the game did (the felt comparison,
+    /// `make felt`, replays the tour this way).
+    var gameEventLines: [String]? = nil
+    private var listener0 = (x: 0.0, y: 0.0)
 
     init(haptics: GameHaptics, configPath: String?) {
         self.haptics = haptics
@@ -79,6 +85,7 @@ final class DemoHaptics {
 
     /// Where each player hears from (their character), for distance attenuation and direction.
     func setListeners(_ positions: [(x: Double, y: Double)]) {
+        if let first = positions.first { listener0 = first }
         for (player, position) in positions.enumerated() {
             haptics.setListener(WorldPosition(x: position.x, y: position.y), forPlayer: player)
         }
@@ -86,12 +93,27 @@ final class DemoHaptics {
 
     // MARK: - Game events
 
+    /// Appends one event-script line (when recording): `fields` after the time.
+    private func record(_ fields: String) {
+        guard gameEventLines != nil else { return }
+        gameEventLines?.append("{\"time\": \(String(format: "%.4f", time)), \(fields)}")
+    }
+
+    private func relative(_ x: Double, _ y: Double) -> String {
+        "\"position\": [\(String(format: "%.3f", x - listener0.x)), \(String(format: "%.3f", y - listener0.y))]"
+    }
+
+    private func number(_ value: Double?) -> String { value.map { String(format: "%.4g", $0) } ?? "null" }
+
     /// A collision with real masses (nil: immovable) and the impulse the physics solver applied, at
     /// a point in the world: every player feels it, fading with their distance. Crates of 200 kg or
     /// more are tagged "heavy".
     func collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, y: Double) {
         measured {
             let heavy = max(massA ?? 0, massB ?? 0) >= 200
+            record("\"event\": \"collision\", \"massA\": \(number(massA)), \"massB\": \(number(massB)), \"speed\": 0, "
+                   + "\"impulse\": \(number(impulse)), \"materials\": [\"\(materials.0.name)\", \"\(materials.1.name)\"], "
+                   + relative(x, y) + (heavy ? ", \"tag\": \"heavy\"" : ""))
             haptics.post(.collision(massA: massA, massB: massB, speed: 0, impulse: impulse,
                                     materials: (materials.0.name, materials.1.name),
                                     position: WorldPosition(x: x, y: y), tag: heavy ? "heavy" : nil))
@@ -99,11 +121,14 @@ final class DemoHaptics {
     }
 
     func footstep(surface: Material, speed: Double, player: Int) {
+        record("\"event\": \"footstep\", \"surface\": \"\(surface.name)\", \"speed\": \(number(speed)), \"player\": \(player)")
         measured { haptics.post(.footstep(surface: surface.name, speed: speed, player: player)) }
     }
 
     /// A hit dealt or received; `direction` -1 from the left, +1 from the right.
     func hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int) {
+        record("\"event\": \"hit\", \"damage\": \(number(damage)), \"direction\": \(number(direction)), "
+               + "\"critical\": \(critical), \"received\": \(received), \"player\": \(player)")
         measured { haptics.post(.hit(damage: damage, direction: direction, critical: critical, received: received, player: player)) }
     }
 
@@ -112,20 +137,27 @@ final class DemoHaptics {
         measured {
             let position = WorldPosition(x: x, y: y)
             if !rolling {
-                if rollingTextures.remove(id) != nil { haptics.post(.texture(id: id, .stop, position: position)) }
+                if rollingTextures.remove(id) != nil {
+                    record("\"event\": \"texture\", \"id\": \(id), \"action\": \"stop\", " + relative(x, y))
+                    haptics.post(.texture(id: id, .stop, position: position))
+                }
                 return
             }
             let action: GameEvent.Texture.Action = rollingTextures.insert(id).inserted ? .start : .update
+            record("\"event\": \"texture\", \"id\": \(id), \"action\": \"\(action == .start ? "start" : "update")\", "
+                   + "\"value\": \(number(speed)), \"kind\": \"rolling\", " + relative(x, y))
             haptics.post(.texture(id: id, action, value: speed, kind: "rolling", position: position))
         }
     }
 
     /// A custom event named in the config ("snap" when the block lands in its slot).
     func custom(_ name: String, value: Double = 1, player: Int? = nil) {
+        record("\"event\": \"custom\", \"name\": \"\(name)\", \"value\": \(number(value))" + (player.map { ", \"player\": \($0)" } ?? ""))
         measured { haptics.post(.custom(name, value: value, player: player)) }
     }
 
     func feedback(_ feedback: HapticFeedback, player: Int) {
+        record("\"event\": \"feedback\", \"kind\": \"\(feedback)\", \"player\": \(player)")
         measured { haptics.post(.feedback(feedback, player: player)) }
     }
 }
