@@ -118,7 +118,7 @@ extension SDLTests {
             #expect(levels.first == DualSenseTriggerEncoder.block(for: .feedback(startPosition: 0.1, resistiveStrength: 0.125)).bytes)
             #expect(levels.last == DualSenseTriggerEncoder.block(for: .feedback(startPosition: 0.1, resistiveStrength: 1)).bytes)
             #expect(Set(levels).count == 8)
-            #expect(levels.map { $0[3] & 0x07 } == [0, 1, 2, 3, 4, 5, 6, 7], "zone 1's level - 1 climbs one step per send")
+            #expect(levels.map { ($0[3] >> 3) & 0x07 } == [0, 1, 2, 3, 4, 5, 6, 7], "start 0.1 is zone 1 (bits 3-5); zone 1's level - 1 climbs one step per send")
         }
 
         @Test("off on pause and back on resume; off on focus loss (both policies); off when the engine stops or the mixer is disabled")
