@@ -8,9 +8,12 @@ import HapticsSDL
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List connected game controllers: type, bus, rumble capabilities, motor profile and player.",
+        abstract: "List connected game controllers: type, bus, rumble capabilities, motor profile, adaptive triggers and player.",
         discussion: """
         Players are assigned the way a game using GameHaptics assigns them: first come, first served. \
+        "adaptive triggers" says what trigger effects do on the pad: "DualSense effects" (felt as designed), \
+        "trigger-motor fallback" (vibration and a weapon's release rumble the trigger motors; no resistance) \
+        or "none". \
         Exit status 0, also when no controller is connected ("no game controllers" is printed).
         """
     )
@@ -41,6 +44,7 @@ struct DevicesCommand: ParsableCommand {
                 [
                     "instanceID": Int(pad.instanceID), "name": pad.name, "kind": pad.kind.rawValue, "bus": pad.bus.rawValue,
                     "rumble": pad.hasRumble, "triggerRumble": pad.hasTriggerRumble, "profile": pad.profile.name,
+                    "adaptiveTriggers": pad.adaptiveTriggers.rawValue,
                     "player": pad.player.map { $0 + 1 } as Any? ?? NSNull(), "guid": pad.guid,
                 ]
             }
@@ -56,11 +60,17 @@ struct DevicesCommand: ParsableCommand {
         session.haptics.shutdown()
     }
 
-    /// `player 1: Xbox One Controller (xboxOne, usb) rumble: body+triggers, profile xboxOne, id 3`
+    /// `player 1: Xbox One Controller (xboxOne, usb) rumble: body+triggers, profile xboxOne, id 3, adaptive triggers: trigger-motor fallback`
     static func line(for pad: ConnectedController) -> String {
+        let triggers: String
+        switch pad.adaptiveTriggers {
+        case .adaptive: triggers = "DualSense effects"
+        case .triggerRumble: triggers = "trigger-motor fallback"
+        case .none: triggers = "none"
+        }
         let player = pad.player.map { "player \($0 + 1)" } ?? "no player"
         let rumble = pad.hasRumble ? (pad.hasTriggerRumble ? "body+triggers" : "body") : (pad.hasTriggerRumble ? "triggers" : "none")
-        return "\(player): \(pad.name) (\(pad.kind.rawValue), \(pad.bus.rawValue)) rumble: \(rumble), profile \(pad.profile.name), id \(pad.instanceID)"
+        return "\(player): \(pad.name) (\(pad.kind.rawValue), \(pad.bus.rawValue)) rumble: \(rumble), profile \(pad.profile.name), id \(pad.instanceID), adaptive triggers: \(triggers)"
     }
 }
 

@@ -283,6 +283,42 @@ extension SDLTests {
             #expect(Self.blocks(pad.lastEffect)?.right == feedback)
         }
 
+        @Test("from the config: an event rule puts a weapon on R2, a texture drives L2's resistance frame by frame, its stop turns it off")
+        func fromConfig() throws {
+            let pad = try VirtualGameController(model: .ps5)
+            let rig = try GameHapticsRig()
+            rig.pump()
+            let config = """
+            [[rule]]
+            event = "custom"
+            custom = "equip_bow"
+            trigger_effect = { side = "right", mode = "weapon", start = 0.2, end = 0.6, strength = 1 }
+
+            [[rule]]
+            event = "texture"
+            texture = "cart_brake"
+            trigger_effect = { side = "left", mode = "feedback", start = 0, strength = { input = "value", input_range = [0, 8], output_range = [0, 1] } }
+            """
+            rig.haptics.events.use(try LoadedMapping.load(text: config, presets: .builtIn()))
+            rig.haptics.post(.custom("equip_bow", player: 0))
+            rig.frames(1)
+            #expect(Self.blocks(pad.lastEffect)?.right == [0x25, 0x24, 0x00, 0x07, 0, 0, 0, 0, 0, 0, 0])
+            pad.clearRecording()
+            // Speed 1...8 m/s: strength speed/8 is level 1...8 exactly, one state per frame.
+            for speed in 1...8 {
+                rig.haptics.post(.texture(id: 1, .update, value: Double(speed), kind: "cart_brake", player: 0))
+                rig.frames(1)
+            }
+            let left = pad.effectCalls.compactMap { Self.blocks($0.bytes)?.left }
+            #expect(left.count == 8)
+            #expect(left.map { $0[3] & 0x07 } == [0, 1, 2, 3, 4, 5, 6, 7], "zone 0's level - 1 follows the speed")
+            #expect(pad.effectCalls.allSatisfy { Self.blocks($0.bytes)?.right == [0x25, 0x24, 0x00, 0x07, 0, 0, 0, 0, 0, 0, 0] },
+                    "R2 keeps its weapon")
+            rig.haptics.post(.texture(id: 1, .stop, kind: "cart_brake", player: 0))
+            rig.frames(1)
+            #expect(Self.blocks(pad.lastEffect)?.left == Self.off)
+        }
+
         @Test("Xbox pad: vibration rumbles the trigger motor past the start position; a weapon pulses when it gives way; resistance is not felt")
         func xboxFallback() throws {
             let pad = try VirtualGameController(model: .xboxOne)
