@@ -71,6 +71,9 @@ public final class VirtualGameController: Sendable {
     public let hasRumble: Bool
     /// Whether SDL is told the pad takes raw effects (`SDL_GameControllerSendEffect` succeeds).
     public let acceptsEffects: Bool
+    /// Whether accepted effects are recorded (`effectCalls`) or only counted (`effectCount`).
+    public let recordsEffects: Bool
+    private let acceptedEffects = Atomic<Int>(0)
     private let attachedInstanceID = Atomic<Int32>(-1)
 
     /// SDL's instance id for this pad, stable while it is attached (device indices are not);
@@ -84,9 +87,12 @@ public final class VirtualGameController: Sendable {
     ///   - hasRumble: whether it has body motors (default true; false: a pad that cannot rumble).
     ///   - hasTriggerRumble: whether it has trigger motors (default: only the Xbox One model).
     ///   - acceptsEffects: whether it takes raw effects and records them (default: only the PS5 model).
+    ///   - recordsEffects: false to accept effects without recording them (no allocation in the
+    ///     callback: for benchmarks); `effectCount` still counts them. Default true.
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
     public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil,
-                acceptsEffects: Bool? = nil) throws(SDLError) {
+                acceptsEffects: Bool? = nil, recordsEffects: Bool = true) throws(SDLError) {
+        self.recordsEffects = recordsEffects
         self.model = model
         self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
@@ -114,8 +120,10 @@ public final class VirtualGameController: Sendable {
         if self.acceptsEffects {
             description.SendEffect = { userdata, data, size in
                 guard let userdata, let data, size >= 0 else { return -1 }
-                let bytes = Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
-                Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().recordEffect(bytes)
+                let pad = Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue()
+                pad.acceptedEffects.add(1, ordering: .relaxed)
+                guard pad.recordsEffects else { return 0 }
+                pad.recordEffect(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
                 return 0
             }
         }
@@ -155,6 +163,9 @@ public final class VirtualGameController: Sendable {
 
     /// The last body-motor levels SDL sent, or nil before any call.
     public var lastRumble: RumbleCall? { recorder.withLock { $0.rumble.last } }
+
+    /// How many effects SDL passed on (recorded or not).
+    public var effectCount: Int { acceptedEffects.load(ordering: .relaxed) }
 
     /// Every effect SDL passed on, oldest first (empty unless `acceptsEffects`).
     public var effectCalls: [EffectCall] { recorder.withLock { $0.effects } }
