@@ -45,7 +45,8 @@ final class DemoSession {
         do { haptics = try GameHaptics() } catch { throw DemoError("\(error)") }
         if options.headless {
             for index in 0..<options.pads {
-                virtualPads.append(try VirtualGameController(model: index == 0 ? .xboxOne : .ps4))
+                let first: VirtualGameController.Model = options.dualsense ? .ps5 : .xboxOne
+                virtualPads.append(try VirtualGameController(model: index == 0 ? first : .ps4))
             }
         }
         if let path = options.script { script = try InputScript(contentsOfFile: path) }
@@ -114,6 +115,11 @@ final class DemoSession {
         for pad in virtualPads {
             let strongest = pad.rumbleCalls.map { max($0.low, $0.high) }.max() ?? 0
             print("virtual \(pad.model.rawValue): \(pad.rumbleCalls.count) rumble calls, \(pad.triggerCalls.count) trigger calls, strongest \(strongest), last \(pad.lastRumble.map { "\($0.low),\($0.high)" } ?? "none")")
+            if pad.acceptsEffects {
+                let types = pad.effectCalls.map { $0.bytes.count == 47 ? ($0.bytes[10], $0.bytes[21]) : (0, 0) }
+                let hex = { (byte: UInt8) in String(byte, radix: 16) }
+                print("virtual \(pad.model.rawValue) triggers: \(pad.effectCalls.count) effects, R2 types \(Set(types.map { hex($0.0) }).sorted().joined(separator: "/")), L2 types \(Set(types.map { hex($0.1) }).sorted().joined(separator: "/")), last R2 \(types.last.map { hex($0.0) } ?? "none") L2 \(types.last.map { hex($0.1) } ?? "none")")
+            }
         }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -149,7 +155,8 @@ final class DemoSession {
                     inputs[player].set(.up, down: value < -0.6)
                     inputs[player].set(.down, down: value > 0.6)
                 case SDL_CONTROLLER_AXIS_TRIGGERRIGHT:
-                    inputs[player].set(.run, down: value > 0.3)
+                    // R2 is a sling: on a DualSense it clicks at this point of its travel (DemoHaptics).
+                    inputs[player].set(.punch, down: value > DemoHaptics.slingClick)
                 default: break
                 }
             default: break

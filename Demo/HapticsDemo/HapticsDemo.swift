@@ -42,6 +42,9 @@ struct HapticsDemo: ParsableCommand {
     @Option(help: "Write every haptic moment (time, player, name, intensity) as CSV.")
     var events: String?
 
+    @Flag(help: "Headless: the first virtual controller is a DualSense (adaptive triggers) instead of an Xbox One pad.")
+    var dualsense = false
+
     @Option(help: "Virtual controllers to attach in headless mode (0...2).")
     var pads: Int = 1
 

@@ -88,6 +88,16 @@ struct DemoTests {
         #expect(!names.contains("collision"), "no mapping rules without a valid config")
     }
 
+    @Test("on a DualSense: R2 gets the sling's weapon effect, L2 the boulder brake while it rolls, and both end off")
+    func dualSenseTriggers() throws {
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--dualsense", "--silent", "--script", Self.tour])
+        #expect(run.status == 0, "\(run.output)")
+        let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("virtual ps5 triggers: ") }, "\(run.output)")
+        #expect(line.contains("R2 types 25/5"), "weapon (0x25) and off (0x05) on R2: \(line)")
+        #expect(line.contains("L2 types 21/5"), "feedback (0x21) on L2 while the boulder rolls: \(line)")
+        #expect(line.hasSuffix("last R2 5 L2 5"), "shutdown leaves both triggers off: \(line)")
+    }
+
     @Test("two players on two pads: each player's footsteps reach their own pad; a crate landing is felt by both")
     func twoPlayers() throws {
         let script = URL(fileURLWithPath: Self.tour).deletingLastPathComponent().appendingPathComponent("two-players.jsonl").path

@@ -263,12 +263,12 @@ struct ConfigSchemaDecoder {
         for key in mode.required + mode.optional {
             if key == "strengths" || key == "amplitudes" {
                 guard let entry = settings.entry(key) else { continue }
-                guard let array = entry.value.array, array.count == AdaptiveTriggerPositionalValues.count,
-                      array.allSatisfy({ ($0.number.map { $0.isFinite && (0...1).contains($0) }) ?? false }) else {
+                let numbers = unitNumbers(entry.value)
+                guard numbers.count == AdaptiveTriggerPositionalValues.count else {
                     report(entry.value.location, "\(path).\(key)", "expected ten numbers in 0...1, one per trigger position (0: released ... 9: fully pressed)")
                     continue
                 }
-                for (index, item) in array.enumerated() { rule.positions[index] = item.number ?? 0 }
+                for index in numbers.indices { rule.positions[index] = numbers[index] }
                 continue
             }
             guard let source = valueSource(settings, key, path: path, event: event, outputRange: 0...1) else { continue }
@@ -284,6 +284,17 @@ struct ConfigSchemaDecoder {
             }
         }
         return diagnostics.count == before ? rule : nil
+    }
+
+    /// The numbers of an array whose every element is a number in 0...1; empty when it is not one.
+    func unitNumbers(_ value: TOMLValue) -> [Double] {
+        guard let array = value.array else { return [] }
+        var numbers: [Double] = []
+        for item in array {
+            guard let number = item.number, number.isFinite, number >= 0, number <= 1 else { return [] }
+            numbers.append(number)
+        }
+        return numbers
     }
 
     func defaultIntensity(for event: EventKindName) -> ValueSource {
