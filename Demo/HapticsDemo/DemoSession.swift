@@ -116,9 +116,15 @@ final class DemoSession {
             let strongest = pad.rumbleCalls.map { max($0.low, $0.high) }.max() ?? 0
             print("virtual \(pad.model.rawValue): \(pad.rumbleCalls.count) rumble calls, \(pad.triggerCalls.count) trigger calls, strongest \(strongest), last \(pad.lastRumble.map { "\($0.low),\($0.high)" } ?? "none")")
             if pad.acceptsEffects {
-                let types = pad.effectCalls.map { $0.bytes.count == 47 ? ($0.bytes[10], $0.bytes[21]) : (0, 0) }
-                let hex = { (byte: UInt8) in String(byte, radix: 16) }
-                print("virtual \(pad.model.rawValue) triggers: \(pad.effectCalls.count) effects, R2 types \(Set(types.map { hex($0.0) }).sorted().joined(separator: "/")), L2 types \(Set(types.map { hex($0.1) }).sorted().joined(separator: "/")), last R2 \(types.last.map { hex($0.0) } ?? "none") L2 \(types.last.map { hex($0.1) } ?? "none")")
+                // Each trigger's effect types in order, repeats folded: "5>25>5" is off, weapon, off.
+                func sequence(_ offset: Int) -> String {
+                    var types: [UInt8] = []
+                    for call in pad.effectCalls where call.bytes.count == 47 && types.last != call.bytes[offset] {
+                        types.append(call.bytes[offset])
+                    }
+                    return types.map { String($0, radix: 16) }.joined(separator: ">")
+                }
+                print("virtual \(pad.model.rawValue) triggers: \(pad.effectCalls.count) effects, R2 \(sequence(10)), L2 \(sequence(21))")
             }
         }
         SDL_DestroyRenderer(renderer)
