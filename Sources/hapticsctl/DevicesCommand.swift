@@ -66,7 +66,7 @@ struct DevicesCommand: ParsableCommand {
         switch pad.adaptiveTriggers {
         case .adaptive: triggers = "DualSense effects"
         case .triggerRumble: triggers = "trigger-motor fallback"
-        case .none: triggers = "none"
+        case .unsupported: triggers = "none"
         }
         let player = pad.player.map { "player \($0 + 1)" } ?? "no player"
         let rumble = pad.hasRumble ? (pad.hasTriggerRumble ? "body+triggers" : "body") : (pad.hasTriggerRumble ? "triggers" : "none")

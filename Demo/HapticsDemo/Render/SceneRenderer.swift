@@ -87,7 +87,7 @@ struct SceneRenderer {
         switch pad.adaptiveTriggers {
         case .adaptive: how = ""
         case .triggerRumble: how = "  (TRIGGER RUMBLE)"
-        case .none: how = "  (NOT ON THIS PAD)"
+        case .unsupported: how = "  (NOT ON THIS PAD)"
         }
         return "L2 \(describe(triggers.left.effect, sent: output.sentLeft))  R2 \(describe(triggers.right.effect, sent: output.sentRight))\(how)"
     }

@@ -8,11 +8,11 @@ public enum AdaptiveTriggerSupport: String, Hashable, Sendable {
     /// trigger passes its end position. Resistance cannot be felt.
     case triggerRumble
     /// Nothing: effects are kept but not felt.
-    case none
+    case unsupported
 
     /// The support of a pad of `kind`, with or without trigger motors.
     public static func forController(kind: ControllerKind, hasTriggerRumble: Bool) -> AdaptiveTriggerSupport {
         if kind == .ps5 { return .adaptive }
-        return hasTriggerRumble ? .triggerRumble : .none
+        return hasTriggerRumble ? .triggerRumble : .unsupported
     }
 }

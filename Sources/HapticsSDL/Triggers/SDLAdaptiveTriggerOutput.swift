@@ -25,8 +25,8 @@ import Haptics
 public final class SDLAdaptiveTriggerOutput {
     /// A short name for traces, such as "player1".
     public let name: String
-    /// What the attached pad can do (`.none` without a pad).
-    public private(set) var support: AdaptiveTriggerSupport = .none
+    /// What the attached pad can do (`.unsupported` without a pad).
+    public private(set) var support: AdaptiveTriggerSupport = .unsupported
     /// Least game time between two effects states sent to a DualSense, in seconds (the pad's
     /// profile's `minimumUpdateInterval`, 10 ms for a DualSense). Later changes wait (`deferred`).
     public private(set) var minimumUpdateInterval: Double = 0.010
@@ -87,7 +87,7 @@ public final class SDLAdaptiveTriggerOutput {
         stop()
         link.attach(nil)
         controller = nil
-        support = .none
+        support = .unsupported
         rumble = nil
     }
 
@@ -105,7 +105,7 @@ public final class SDLAdaptiveTriggerOutput {
             link.holdsEffect.store(false, ordering: .relaxed)
         case .triggerRumble:
             setFallback(left: 0, right: 0)
-        case .none:
+        case .unsupported:
             break
         }
         pulseUntil = (-Double.infinity, -Double.infinity)
@@ -131,7 +131,7 @@ public final class SDLAdaptiveTriggerOutput {
         switch support {
         case .adaptive: updateAdaptive(triggers, at: time, controller: controller)
         case .triggerRumble: updateFallback(triggers, at: time, controller: controller)
-        case .none: break
+        case .unsupported: break
         }
     }
 

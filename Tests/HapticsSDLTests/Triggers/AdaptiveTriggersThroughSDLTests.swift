@@ -227,7 +227,7 @@ extension SDLTests {
             rig.pump()
             #expect(output.statistics.stops == stopsBefore + 1, "an off was attempted (the pad is already gone)")
             #expect(!output.isConnected)
-            #expect(output.support == .none)
+            #expect(output.support == .unsupported)
             rig.frames(3)
 
             let back = try VirtualGameController(model: .ps5)
@@ -363,7 +363,7 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps4, acceptsEffects: true)
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == AdaptiveTriggerSupport.none)
+            #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == .unsupported)
             rig.haptics.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
             rig.frames(5)
             rig.haptics.pause()
