@@ -355,6 +355,24 @@ extension SDLTests {
             #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 65535], "the release pulse")
             rig.frames(5)   // 83 ms > 60 ms pulse
             #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 0])
+
+            // Positional vibration: the amplitude of the zone the trigger is in (L2 here).
+            var amplitudes = AdaptiveTriggerPositionalValues()
+            amplitudes[5] = 0.25
+            amplitudes[9] = 1
+            triggers.left.setModeVibration(amplitudes: amplitudes, frequency: 0.5)
+            // SDL maps the raw axis -32768...32767 to a trigger's 0...32767; raw 1 is half pressed (zone 5).
+            // (Raw 0 would be ignored: it equals the axis' initial value.)
+            pad.setAxis(Int32(SDL_CONTROLLER_AXIS_TRIGGERLEFT.rawValue), value: 1)
+            SDL_GameControllerUpdate()
+            rig.frames(1)
+            #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [16384, 0])
+            pad.setAxis(Int32(SDL_CONTROLLER_AXIS_TRIGGERLEFT.rawValue), value: 32767)     // fully pressed: zone 9
+            SDL_GameControllerUpdate()
+            rig.frames(1)
+            #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [65535, 0])
+            rig.haptics.shutdown()
+            #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 0], "shutdown stops the trigger motors")
             #expect(pad.effectCalls.isEmpty)
         }
 
