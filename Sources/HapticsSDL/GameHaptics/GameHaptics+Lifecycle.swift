@@ -48,6 +48,7 @@ extension GameHaptics {
         slot.output.attach(entry.controller, profile: entry.info.profile)
         slot.triggerOutput.attach(entry.controller, support: entry.info.adaptiveTriggers,
                                   minimumUpdateInterval: entry.info.profile.minimumUpdateInterval, rumble: slot.output)
+        if entry.info.adaptiveTriggers == .adaptive { startTriggerWatchdogIfNeeded() }
         slot.instanceID = entry.info.instanceID
         slot.rebuildEngineIfNeeded(voiceCapacity: configuration.voiceCapacity)
         configure(slot)

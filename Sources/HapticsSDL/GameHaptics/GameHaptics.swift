@@ -88,10 +88,15 @@ public final class GameHaptics {
         pausedPlayers.reserveCapacity(configuration.voiceCapacity)
         for slot in slots { configure(slot) }
         for index in 0..<SDL_NumJoysticks() { controllerAdded(deviceIndex: index) }
-        if configuration.triggerWatchdogMilliseconds > 0 {
-            triggerWatchdog = AdaptiveTriggerWatchdog(links: slots.map(\.triggerOutput.link),
-                                                      timeoutMilliseconds: UInt64(configuration.triggerWatchdogMilliseconds))
-        }
+    }
+
+    /// Starts the trigger watchdog the first time a pad with adaptive triggers is attached (no thread
+    /// for games that never see a DualSense), unless `triggerWatchdogMilliseconds` is 0.
+    func startTriggerWatchdogIfNeeded() {
+        guard triggerWatchdog == nil, !isShutDown, configuration.triggerWatchdogMilliseconds > 0 else { return }
+        triggerWatchdog = AdaptiveTriggerWatchdog(links: slots.map(\.triggerOutput.link),
+                                                  timeoutMilliseconds: UInt64(configuration.triggerWatchdogMilliseconds))
+        triggerWatchdog?.feed()
     }
 
     deinit { shutdown() }

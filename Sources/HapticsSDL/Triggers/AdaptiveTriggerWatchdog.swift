@@ -22,8 +22,8 @@ final class AdaptiveTriggerLink: Sendable {
 /// updates. SDL cannot do this by itself: a trigger effect has no duration, and SDL's PS5 driver
 /// never resets trigger effects on its own (docs/adaptive-triggers.md, "Never stiff").
 ///
-/// One SDL thread per `GameHaptics` that wakes every `pollMilliseconds` (cheap: a few atomic
-/// loads). To use a pad it holds SDL's joystick lock (`SDL_LockJoysticks`), reads the pad pointer
+/// One SDL thread per `GameHaptics`, started when the first pad with adaptive triggers is attached,
+/// that wakes every `pollMilliseconds` (cheap: a few atomic loads) until `shutdown`. To use a pad it holds SDL's joystick lock (`SDL_LockJoysticks`), reads the pad pointer
 /// the output published and sends the "off" state; the game thread unpublishes the pointer before
 /// it closes a pad, and SDL's close takes the same lock, so a pad is never used after it is closed.
 /// When updates come back, the output sees `forcedOff` and sends the game's effects again.

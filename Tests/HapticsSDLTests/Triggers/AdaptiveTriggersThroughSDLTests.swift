@@ -22,6 +22,7 @@ extension SDLTests {
             #expect(rig.haptics.controller(forPlayer: 0)?.kind == .ps5)
             #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == .adaptive)
             #expect(rig.haptics.triggerOutput(forPlayer: 0)?.support == .adaptive)
+            #expect(rig.haptics.triggerWatchdog?.isStarted == true, "a DualSense starts the watchdog")
             #expect(pad.effectCalls.count == 1, "attaching sends off: a known state")
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off)
             let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
@@ -325,6 +326,7 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             rig.pump()
             #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == .triggerRumble)
+            #expect(rig.haptics.triggerWatchdog == nil, "no DualSense, no watchdog thread")
             let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
             triggers.right.setModeVibrationWithStartPosition(0.5, amplitude: 0.5, frequency: 0.5)
             pad.setAxis(Int32(SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue), value: -32768)   // released
