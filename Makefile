@@ -116,9 +116,9 @@ leakcheck: deps
 	valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 		.build-leak/haptics-soak --hours $(LEAK_HOURS) --config Assets/Haptics/haptics.toml
 
-# Posting from 8 threads while the game thread updates, config reloads, generators: under TSan.
+# Posting from 8 threads while the game thread updates, config reloads, generators, the trigger watchdog: under TSan.
 tsan: deps
-	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests"
+	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests|AdaptiveTriggersThroughSDLTests"
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-bench .build-leak Benchmarks/.build

@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
         .executable(name: "example-collision-by-config", targets: ["example-collision-by-config"]),
+        .executable(name: "example-adaptive-triggers", targets: ["example-adaptive-triggers"]),
         .executable(name: "haptics-demo", targets: ["haptics-demo"]),
     ],
     dependencies: [
@@ -87,6 +88,12 @@ let package = Package(
             path: "Demo/Examples/CollisionByConfig",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .executableTarget(
+            name: "example-adaptive-triggers",
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2"],
+            path: "Demo/Examples/AdaptiveTriggers",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // A soak run of random game events through mapping and engine (make soak, make leakcheck).
         .executableTarget(
             name: "haptics-soak",
@@ -133,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleTests",
-            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "haptics-demo", "haptics-soak"],
+            dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "example-adaptive-triggers", "haptics-demo", "haptics-soak"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -57,5 +57,17 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "TriggerDrive",
+            dependencies: [
+                .product(name: "Haptics", package: "SDLHaptics"),
+                .product(name: "HapticsSDL", package: "SDLHaptics"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TriggerDrive",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ]
 )

@@ -45,7 +45,8 @@ final class DemoSession {
         do { haptics = try GameHaptics() } catch { throw DemoError("\(error)") }
         if options.headless {
             for index in 0..<options.pads {
-                virtualPads.append(try VirtualGameController(model: index == 0 ? .xboxOne : .ps4))
+                let first: VirtualGameController.Model = options.dualsense ? .ps5 : .xboxOne
+                virtualPads.append(try VirtualGameController(model: index == 0 ? first : .ps4))
             }
         }
         if let path = options.script { script = try InputScript(contentsOfFile: path) }
@@ -115,6 +116,17 @@ final class DemoSession {
         for pad in virtualPads {
             let strongest = pad.rumbleCalls.map { max($0.low, $0.high) }.max() ?? 0
             print("virtual \(pad.model.rawValue): \(pad.rumbleCalls.count) rumble calls, \(pad.triggerCalls.count) trigger calls, strongest \(strongest), last \(pad.lastRumble.map { "\($0.low),\($0.high)" } ?? "none")")
+            if pad.acceptsEffects {
+                // Each trigger's effect types in order, repeats folded: "5>25>5" is off, weapon, off.
+                func sequence(_ offset: Int) -> String {
+                    var types: [UInt8] = []
+                    for call in pad.effectCalls where call.bytes.count == 47 && types.last != call.bytes[offset] {
+                        types.append(call.bytes[offset])
+                    }
+                    return types.map { String($0, radix: 16) }.joined(separator: ">")
+                }
+                print("virtual \(pad.model.rawValue) triggers: \(pad.effectCalls.count) effects, R2 \(sequence(10)), L2 \(sequence(21))")
+            }
         }
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
@@ -150,7 +162,8 @@ final class DemoSession {
                     inputs[player].set(.up, down: value < -0.6)
                     inputs[player].set(.down, down: value > 0.6)
                 case SDL_CONTROLLER_AXIS_TRIGGERRIGHT:
-                    inputs[player].set(.run, down: value > 0.3)
+                    // R2 is a sling: on a DualSense it clicks at this point of its travel (DemoHaptics).
+                    inputs[player].set(.punch, down: value > DemoHaptics.slingClick)
                 default: break
                 }
             default: break

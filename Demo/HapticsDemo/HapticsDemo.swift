@@ -42,8 +42,11 @@ struct HapticsDemo: ParsableCommand {
     @Option(help: "Write every haptic moment (time, player, name, intensity) as CSV.")
     var events: String?
 
-    @Option(help: "Write every game event the demo posts as an event script (JSON Lines, docs/events.md), positions relative to player 1.")
+    @Option(help: "Write every game event the demo posts as an event script (JSON Lines, docs/events.md), positions relative to player 0.")
     var gameEvents: String?
+
+    @Flag(help: "Headless: the first virtual controller is a DualSense (adaptive triggers) instead of an Xbox One pad.")
+    var dualsense = false
 
     @Option(help: "Virtual controllers to attach in headless mode (0...2).")
     var pads: Int = 1

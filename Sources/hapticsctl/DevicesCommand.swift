@@ -8,10 +8,13 @@ import HapticsSDL
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List connected game controllers: type, bus, rumble capabilities, motor profile and player.",
+        abstract: "List connected game controllers: type, bus, rumble capabilities, motor profile, adaptive triggers and player.",
         discussion: """
         Players are assigned the way a game using GameHaptics assigns them: first come, first served, \
         counted from 0 (the first pad is player 0). \
+        "adaptive triggers" says what trigger effects do on the pad: "DualSense effects" (felt as designed), \
+        "trigger-motor fallback" (vibration and a weapon's release rumble the trigger motors; no resistance) \
+        or "none". \
         Exit status 0, also when no controller is connected ("no game controllers" is printed).
         """
     )
@@ -42,6 +45,7 @@ struct DevicesCommand: ParsableCommand {
                 [
                     "instanceID": Int(pad.instanceID), "name": pad.name, "kind": pad.kind.rawValue, "bus": pad.bus.rawValue,
                     "rumble": pad.hasRumble, "triggerRumble": pad.hasTriggerRumble, "profile": pad.profile.name,
+                    "adaptiveTriggers": pad.adaptiveTriggers.rawValue,
                     "player": pad.player as Any? ?? NSNull(), "guid": pad.guid,
                 ]
             }
@@ -57,12 +61,18 @@ struct DevicesCommand: ParsableCommand {
         session.haptics.shutdown()
     }
 
-    /// `player 0: Xbox One Controller (xboxOne, usb) rumble: body+triggers, profile xboxOne, id 3`
+    /// `player 0: Xbox One Controller (xboxOne, usb) rumble: body+triggers, profile xboxOne, id 3, adaptive triggers: trigger-motor fallback`
     /// (players count from 0, as in GameHaptics and SDL's player index).
     static func line(for pad: ConnectedController) -> String {
+        let triggers: String
+        switch pad.adaptiveTriggers {
+        case .adaptive: triggers = "DualSense effects"
+        case .triggerRumble: triggers = "trigger-motor fallback"
+        case .unsupported: triggers = "none"
+        }
         let player = pad.player.map { "player \($0)" } ?? "no player"
         let rumble = pad.hasRumble ? (pad.hasTriggerRumble ? "body+triggers" : "body") : (pad.hasTriggerRumble ? "triggers" : "none")
-        return "\(player): \(pad.name) (\(pad.kind.rawValue), \(pad.bus.rawValue)) rumble: \(rumble), profile \(pad.profile.name), id \(pad.instanceID)"
+        return "\(player): \(pad.name) (\(pad.kind.rawValue), \(pad.bus.rawValue)) rumble: \(rumble), profile \(pad.profile.name), id \(pad.instanceID), adaptive triggers: \(triggers)"
     }
 }
 

@@ -88,6 +88,19 @@ struct DemoTests {
         #expect(!names.contains("collision"), "no mapping rules without a valid config")
     }
 
+    @Test("on a DualSense: R2 gets the sling's weapon effect, L2 the boulder brake while it rolls, and both end off")
+    func dualSenseTriggers() throws {
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--dualsense", "--silent", "--script", Self.tour])
+        #expect(run.status == 0, "\(run.output)")
+        let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("virtual ps5 triggers: ") }, "\(run.output)")
+        // R2: off when the pad is opened, the sling's weapon, off while the tour's menu is open, the
+        // weapon again, off at shutdown.
+        #expect(line.contains("R2 5>25>5>25>5,"), "\(line)")
+        // L2: feedback (0x21) while the boulder rolls, between offs; off at the end.
+        #expect(line.contains("L2 5>21>5"), "\(line)")
+        #expect(line.hasSuffix(">5"), "shutdown leaves both triggers off: \(line)")
+    }
+
     @Test("two players on two pads: each player's footsteps reach their own pad; a crate landing is felt by both")
     func twoPlayers() throws {
         let script = URL(fileURLWithPath: Self.tour).deletingLastPathComponent().appendingPathComponent("two-players.jsonl").path

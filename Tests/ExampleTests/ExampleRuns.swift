@@ -54,6 +54,17 @@ struct ExampleTests {
         #expect(run.output.contains("last 0,0"))
     }
 
+    @Test("adaptive triggers: a bow on R2 fires once when pulled past its click, the brake's resistance follows the cart, both end off")
+    func adaptiveTriggers() throws {
+        let run = try ExampleRun.run("example-adaptive-triggers", ["--headless", "--frames", "240"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("frames: 240, arrows: 1,"), "\(run.output)")
+        let changes = run.output.split(separator: "effect changes sent: ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        // The brake's level follows a 0...10 m/s sine over 4 s: several level changes, far fewer than frames.
+        #expect((5...120).contains(changes), "\(run.output)")
+        #expect(run.output.contains("last R2 5 L2 5"), "shutdown leaves both triggers off: \(run.output)")
+    }
+
     @Test("collision by config: three falling crates are felt once each through the shipped config; the pad ends at (0,0)")
     func collisionByConfig() throws {
         let run = try ExampleRun.run("example-collision-by-config", ["--headless", "--frames", "300"])

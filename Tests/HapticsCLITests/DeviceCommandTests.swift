@@ -17,6 +17,19 @@ struct DeviceCommandTests {
         #expect(run.outputLines.last?.contains("(ps4, virtual) rumble: body, profile ps4") == true, "\(run.outputLines)")
     }
 
+    @Test("devices says what adaptive trigger effects do on each pad")
+    func devicesAdaptiveTriggers() throws {
+        let run = try HapticsCtlRun.run(["devices", "--wait", "0", "--virtual", "ps5", "--virtual", "xboxOne", "--virtual", "ps4"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.outputLines.count == 3, "\(run.outputLines)")
+        #expect(run.outputLines.first?.hasSuffix("adaptive triggers: DualSense effects") == true, "\(run.outputLines)")
+        #expect(run.outputLines.dropFirst().first?.hasSuffix("adaptive triggers: trigger-motor fallback") == true, "\(run.outputLines)")
+        #expect(run.outputLines.last?.hasSuffix("adaptive triggers: none") == true, "\(run.outputLines)")
+        let json = try HapticsCtlRun.run(["devices", "--wait", "0", "--json", "--virtual", "ps5"])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(objects.first?["adaptiveTriggers"] as? String == "adaptive")
+    }
+
     @Test("devices --json gives one object per controller")
     func devicesJSON() throws {
         let run = try HapticsCtlRun.run(["devices", "--wait", "0", "--json", "--virtual", "switchPro"])

@@ -30,6 +30,19 @@ struct MappingCommandTests {
         #expect(lines.contains { $0.hasPrefix("\(file):5:12: error: rule[0].cooldown: -1 is out of range") })
     }
 
+    @Test("check: trigger effects are validated too, each problem located")
+    func checkTriggerEffects() throws {
+        let folder = try TemporaryFolder()
+        let good = try folder.write("[[rule]]\nevent = \"custom\"\ncustom = \"equip_bow\"\ntrigger_effect = { side = \"right\", mode = \"weapon\", start = 0.2, end = 0.6, strength = 0.9 }\n", to: "good.toml")
+        let ok = try HapticsCtlRun.run(["check", good])
+        #expect(ok.status == 0, "\(ok.standardError)")
+        let bad = try folder.write("[[rule]]\nevent = \"custom\"\ntrigger_effect = { side = \"right\", mode = \"feedbak\", strength = 2 }\n", to: "bad.toml")
+        let run = try HapticsCtlRun.run(["check", bad])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("\(bad):3:43: error: rule[0].trigger_effect.mode: unknown trigger effect mode 'feedbak'"), "\(run.standardError)")
+        #expect(run.standardError.contains("(did you mean 'feedback'?)"))
+    }
+
     @Test("simulate: the demo script through the shipped config gives the render CSV with felt frames for every event")
     func simulate() throws {
         let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", Self.events])

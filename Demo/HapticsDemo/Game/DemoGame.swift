@@ -162,6 +162,7 @@ final class DemoGame {
         if !boulderRolling && grounded && value > 0.1 { boulderRolling = true }
         if boulderRolling && boulderQuiet >= 0.25 { boulderRolling = false }
         haptics.rolling(id: 1, speed: speed, rolling: boulderRolling, x: position.x, y: position.y)
+        haptics.updateTriggers(boulderSpeed: speed, boulderRolling: boulderRolling)
     }
 
     private func updateBlock() {

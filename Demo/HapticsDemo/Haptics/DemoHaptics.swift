@@ -160,4 +160,28 @@ final class DemoHaptics {
         record("\"event\": \"feedback\", \"kind\": \"\(feedback)\", \"player\": \(player)")
         measured { haptics.post(.feedback(feedback, player: player)) }
     }
+
+    // MARK: - Adaptive triggers (docs/adaptive-triggers.md)
+
+    /// Once per frame: every player's R2 is a sling that resists, then gives way with a click at 60 %
+    /// of its travel (pulling past the click throws a punch), and L2 is a brake on the boulder whose
+    /// resistance follows its speed (0 m/s: free, 6 m/s or more: full) while it rolls. Set every
+    /// frame through the Swift API: no allocation, and the pad is sent only what changed. Pausing
+    /// the game turns both off (GameHaptics.pause), resuming brings them back.
+    func updateTriggers(boulderSpeed: Double, boulderRolling: Bool) {
+        measured {
+            for player in 0..<playerCount {
+                guard let triggers = haptics.adaptiveTriggers(forPlayer: player) else { continue }
+                triggers.right.setModeWeaponWithStartPosition(0.3, endPosition: Self.slingClick, resistiveStrength: 0.8)
+                if boulderRolling {
+                    triggers.left.setModeFeedbackWithStartPosition(0.1, resistiveStrength: min(boulderSpeed / 6, 1))
+                } else {
+                    triggers.left.setModeOff()
+                }
+            }
+        }
+    }
+
+    /// Where R2's sling clicks, 0...1 of the travel: the demo throws a punch when the trigger passes it.
+    static let slingClick = 0.6
 }

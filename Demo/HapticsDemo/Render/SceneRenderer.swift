@@ -73,6 +73,25 @@ struct SceneRenderer {
         }
     }
 
+    /// "L2 FEEDBACK 45%  R2 WEAPON" (what the game set; "OFF" while paused, as the pad has it), with
+    /// how the pad feels it.
+    static func triggerLine(_ haptics: GameHaptics, player: Int) -> String {
+        guard let pad = haptics.controller(forPlayer: player), let triggers = haptics.adaptiveTriggers(forPlayer: player),
+              let output = haptics.triggerOutput(forPlayer: player) else { return "" }
+        func describe(_ effect: AdaptiveTriggerEffect, sent: DualSenseTriggerBlock?) -> String {
+            if haptics.isPaused || (output.support == .adaptive && sent == .off && effect != .off) { return "OFF" }
+            guard effect != .off else { return "OFF" }
+            return "\(effect.mode.rawValue.uppercased()) \(Int((effect.peakForce * 100).rounded()))%"
+        }
+        let how: String
+        switch pad.adaptiveTriggers {
+        case .adaptive: how = ""
+        case .triggerRumble: how = "  (TRIGGER RUMBLE)"
+        case .unsupported: how = "  (NOT ON THIS PAD)"
+        }
+        return "L2 \(describe(triggers.left.effect, sent: output.sentLeft))  R2 \(describe(triggers.right.effect, sent: output.sentRight))\(how)"
+    }
+
     private func drawHUD(_ game: DemoGame, haptics: GameHaptics, fps: Double) {
         let top = draw.height - 138
         draw.rect(x: 0, y: top - 6, w: draw.width, h: 144, (16, 17, 24))
@@ -94,6 +113,7 @@ struct SceneRenderer {
                 draw.rect(x: x + 60, y: y, w: 200, h: 16, (40, 42, 55))
                 draw.rect(x: x + 60, y: y, w: Int(200 * Double(meter.1) / 65535), h: 16, (90, 200, 140))
             }
+            draw.text(Self.triggerLine(haptics, player: player), x: x, y: top + 126, scale: 1, (170, 175, 190))
         }
         let logX = 620
         draw.text("HAPTICS", x: logX, y: top, scale: 2, (200, 200, 120))

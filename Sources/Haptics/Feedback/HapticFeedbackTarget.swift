@@ -20,10 +20,14 @@ public protocol HapticFeedbackTarget: AnyObject {
     /// Keeps `player`'s device ready to play without delay until game time `time` (see
     /// `FeedbackGenerator.prepare()`); a target with nothing to warm up ignores it.
     func keepReady(player: Int, until time: Double)
+    /// The adaptive triggers of `player`, where mapping rules set trigger effects, or nil when the
+    /// target has none (then trigger effects in a config are not applied).
+    func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers?
 }
 
 extension HapticFeedbackTarget {
     public func keepReady(player: Int, until time: Double) {}
+    public func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? { nil }
 
     /// A body voice with priority 0.
     public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory) -> HapticAdvancedPatternPlayer? {

@@ -12,7 +12,7 @@ struct ConfigSchemaDecoder {
     static let attenuationKeys = ["shape", "inner_radius", "falloff_distance"]
     static let ruleKeys = ["name", "event", "materials", "surface", "tag", "custom", "texture", "feedback",
                            "critical", "received", "pattern", "intensity", "sharpness", "attenuation",
-                           "trigger_bias", "cooldown", "coalesce", "priority", "category"]
+                           "trigger_bias", "trigger_effect", "cooldown", "coalesce", "priority", "category"]
     static let sourceKeys = ["input", "curve", "input_range", "output_range", "clamp", "exponent", "points", "value"]
     static let curveNames = ["linear", "power", "log", "table"]
     static let categoryNames: [String: HapticCategory] = [
@@ -158,8 +158,8 @@ struct ConfigSchemaDecoder {
             } else {
                 report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.typeDescription)")
             }
-        } else if event != .feedback {
-            report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file)")
+        } else if event != .feedback && table.entry("trigger_effect") == nil {
+            report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file) or 'trigger_effect'")
         }
 
         let intensity = valueSource(table, "intensity", path: path, event: event, outputRange: 0...1)
@@ -191,6 +191,9 @@ struct ConfigSchemaDecoder {
             }
         }
         rule.triggerBias = number(table, "trigger_bias", path: path, range: 0...1, expected: "a number in 0...1") ?? 0
+        if let entry = table.entry("trigger_effect") {
+            rule.triggerEffect = triggerEffect(entry.value, path: "\(path).trigger_effect", event: event)
+        }
         rule.cooldown = number(table, "cooldown", path: path, range: 0...60, expected: "seconds in 0...60") ?? 0
         rule.coalesce = boolean(table, "coalesce", path: path) ?? true
         if let entry = table.entry("priority") {
@@ -210,6 +213,88 @@ struct ConfigSchemaDecoder {
             }
         }
         return diagnostics.count == before ? rule : nil
+    }
+
+    static let triggerEffectKeys = ["side", "mode", "start", "end", "strength", "amplitude", "frequency",
+                                    "start_strength", "end_strength", "strengths", "amplitudes"]
+
+    /// `trigger_effect = { side = "right", mode = "weapon", start = 0.2, end = 0.6, strength = 0.9 }`:
+    /// every scalar parameter a number in 0...1 or a curve table with an output range in 0...1.
+    mutating func triggerEffect(_ value: TOMLValue, path: String, event: EventKindName) -> TriggerEffectRule? {
+        guard case .table(let settings) = value.kind else {
+            report(value.location, path, "expected a table such as { side = \"right\", mode = \"feedback\", start = 0.2, strength = 0.8 }, found \(value.typeDescription)")
+            return nil
+        }
+        let before = diagnostics.count
+        checkKeys(settings, allowed: Self.triggerEffectKeys, path: path)
+        let modeNames = TriggerEffectRule.Mode.allCases.map(\.rawValue)
+        guard let modeName = string(settings, "mode", path: path) else {
+            if settings.entry("mode") == nil { report(settings.location, path, "a trigger effect needs 'mode' (one of \(modeNames.joined(separator: ", ")))") }
+            return nil
+        }
+        guard let mode = TriggerEffectRule.Mode(rawValue: modeName) else {
+            report(settings.entry("mode")?.value.location ?? settings.location, "\(path).mode",
+                   "unknown trigger effect mode '\(modeName)': expected one of \(modeNames.joined(separator: ", "))",
+                   suggestion: Spelling.suggestion(for: modeName, among: modeNames))
+            return nil
+        }
+        let sideNames = TriggerEffectRule.Side.allCases.map(\.rawValue)
+        var side = TriggerEffectRule.Side.right
+        if let name = string(settings, "side", path: path) {
+            if let parsed = TriggerEffectRule.Side(rawValue: name) { side = parsed } else {
+                report(settings.entry("side")?.value.location ?? settings.location, "\(path).side",
+                       "unknown side '\(name)': expected one of \(sideNames.joined(separator: ", "))",
+                       suggestion: Spelling.suggestion(for: name, among: sideNames))
+            }
+        } else if settings.entry("side") == nil {
+            report(settings.location, path, "a trigger effect needs 'side' (left, right or both)")
+        }
+        var rule = TriggerEffectRule(side: side, mode: mode)
+        let accepted = Set(mode.required + mode.optional)
+        for entry in settings.entries where !["side", "mode"].contains(entry.key) && Self.triggerEffectKeys.contains(entry.key)
+        && !accepted.contains(entry.key) {
+            let expected = mode.required + mode.optional
+            report(entry.keyLocation, "\(path).\(entry.key)",
+                   "'\(entry.key)' does not apply to mode \(mode.rawValue)" + (expected.isEmpty ? " (it takes no parameters)" : " (it reads: \(expected.joined(separator: ", ")))"))
+        }
+        for key in mode.required where settings.entry(key) == nil {
+            report(settings.location, path, "mode \(mode.rawValue) needs '\(key)'" + (key.hasSuffix("s") && key != "start_strength" ? " (ten numbers in 0...1, one per trigger position)" : " (a number in 0...1 or a curve)"))
+        }
+        for key in mode.required + mode.optional {
+            if key == "strengths" || key == "amplitudes" {
+                guard let entry = settings.entry(key) else { continue }
+                let numbers = unitNumbers(entry.value)
+                guard numbers.count == AdaptiveTriggerPositionalValues.count else {
+                    report(entry.value.location, "\(path).\(key)", "expected ten numbers in 0...1, one per trigger position (0: released ... 9: fully pressed)")
+                    continue
+                }
+                for index in numbers.indices { rule.positions[index] = numbers[index] }
+                continue
+            }
+            guard let source = valueSource(settings, key, path: path, event: event, outputRange: 0...1) else { continue }
+            switch key {
+            case "start": rule.start = source
+            case "end": rule.end = source
+            case "strength": rule.strength = source
+            case "amplitude": rule.amplitude = source
+            case "frequency": rule.frequency = source
+            case "start_strength": rule.startStrength = source
+            case "end_strength": rule.endStrength = source
+            default: break
+            }
+        }
+        return diagnostics.count == before ? rule : nil
+    }
+
+    /// The numbers of an array whose every element is a number in 0...1; empty when it is not one.
+    func unitNumbers(_ value: TOMLValue) -> [Double] {
+        guard let array = value.array else { return [] }
+        var numbers: [Double] = []
+        for item in array {
+            guard let number = item.number, number.isFinite, number >= 0, number <= 1 else { return [] }
+            numbers.append(number)
+        }
+        return numbers
     }
 
     func defaultIntensity(for event: EventKindName) -> ValueSource {

@@ -45,6 +45,8 @@ public final class HapticEventDirector {
         public var started = 0
         /// Responses too far away to be felt.
         public var outOfRange = 0
+        /// Adaptive trigger effects set by rules (one per event and player).
+        public var triggerEffects = 0
     }
 
     /// One mapped moment, for a HUD's "last haptic events" list.
@@ -171,6 +173,7 @@ public final class HapticEventDirector {
         } else {
             for index in incoming.indices { handle(incoming[index], playerCount: playerCount) }
         }
+        if let mapping, mapping.hasTriggerEffects { applyTriggerEffects(mapping, target: target, playerCount: playerCount) }
         incoming.removeAll(keepingCapacity: true)
         for position in 0..<slots.touchedCount {
             let burst = slots.bursts[slots.touched[position]]
@@ -222,9 +225,28 @@ public final class HapticEventDirector {
         }
     }
 
+    /// Sets the trigger effects of this frame's events whose rule has one, in posting order (the
+    /// last event of a frame wins), for the event's player or every player. Cooldown and
+    /// coalescing do not apply: an effect is a state, not a voice. O(events × rules), no allocation.
+    private func applyTriggerEffects(_ mapping: LoadedMapping, target: any HapticFeedbackTarget, playerCount: Int) {
+        for index in incoming.indices {
+            let event = incoming[index]
+            guard let ruleIndex = mapping.ruleIndex(for: event),
+                  let rule = mapping.config.rules[ruleIndex].triggerEffect,
+                  let effect = mapping.triggerEffect(for: event, rule: ruleIndex) else { continue }
+            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
+            for player in players where player >= 0 {
+                guard let triggers = target.adaptiveTriggers(forPlayer: player) else { continue }
+                rule.apply(effect, to: triggers)
+                statistics.triggerEffects += 1
+            }
+        }
+    }
+
     private func play(_ response: MappedHaptic) {
         guard let mapping, let target, response.player < slotPlayers else { return }
         let rule = mapping.config.rules[response.ruleIndex]
+        if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // a trigger-effect-only rule
         let key = response.ruleIndex &* slotPlayers &+ response.player
         if rule.cooldown > 0 && time - slots.lastStarts[key] < rule.cooldown {
             statistics.cooledDown += 1
@@ -305,6 +327,7 @@ public final class HapticEventDirector {
         }
         guard textures.count < textureCapacity else { return }
         let rule = mapping.config.rules[ruleIndex]
+        if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // trigger effect only: set by applyTriggerEffects
         let key = (ruleIndex &* slotPlayers &+ player) * 4 + 3
         let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
         let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))

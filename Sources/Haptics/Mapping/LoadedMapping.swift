@@ -15,11 +15,30 @@ public final class LoadedMapping: @unchecked Sendable {
     /// The flat tables the per-frame path reads.
     let tables: MappingTables
 
+    /// Whether any rule sets an adaptive trigger effect (the director skips that pass otherwise).
+    public let hasTriggerEffects: Bool
+
     init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?) {
         self.config = config
         self.patterns = patterns
         self.file = file
         tables = MappingTables(config: config)
+        hasTriggerEffects = config.rules.contains { $0.triggerEffect != nil }
+    }
+
+    /// The trigger effect rule `index` sets for `event` (each parameter's curve read at the event's
+    /// input), or nil when the rule sets none. A texture `stop` gives `.off`. No allocation.
+    public func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTriggerEffect? {
+        guard config.rules.indices.contains(index), let rule = config.rules[index].triggerEffect else { return nil }
+        if case .texture(let texture) = event.kind, texture.action == .stop { return .off }
+        return withUnsafePointer(to: event) { pointer in
+            let feel = tables.feel(of: pointer)
+            return rule.effect { source in
+                let x = pointer.pointee.input(source.input, feel: feel, walkerWeight: config.defaultWalkerWeight) ?? 0
+                let y = source.curve.value(at: x)
+                return y.isNaN ? 0 : min(max(y, 0), 1)
+            }
+        }
     }
 
     /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
@@ -61,6 +80,10 @@ public final class LoadedMapping: @unchecked Sendable {
             if rule.pattern.isEmpty, rule.event == .feedback, let name = rule.match.feedback,
                let feedback = HapticFeedback(name: name), let pattern = presets.pattern(for: feedback) {
                 patterns.append(pattern)   // a feedback rule without a pattern plays the case's preset
+                continue
+            }
+            if rule.pattern.isEmpty, rule.triggerEffect != nil {
+                patterns.append(HapticPattern(events: []))   // a trigger-effect-only rule plays nothing on the motors
                 continue
             }
             if let preset = presets.pattern(named: rule.pattern) {

@@ -10,7 +10,8 @@ public struct MappingRule: Sendable {
     public var event: EventKindName
     /// What else the event must have.
     public var match = Match()
-    /// A preset name (`ImpactHeavy`) or an AHAP file path relative to the config's folder.
+    /// A preset name (`ImpactHeavy`) or an AHAP file path relative to the config's folder; empty
+    /// for a rule that only sets a trigger effect (nothing plays on the motors).
     public var pattern: String
     /// The intensity, 0...1, applied as the player's intensity control (multiplies the pattern).
     public var intensity: ValueSource
@@ -21,6 +22,8 @@ public struct MappingRule: Sendable {
     /// How much of the effect also goes to the trigger motor on the side it came from, 0...1
     /// (0: none). On pads without trigger motors it folds into the body motor of that side.
     public var triggerBias: Double = 0
+    /// The adaptive trigger effect the rule sets, or nil (docs/config.md, "Adaptive triggers").
+    public var triggerEffect: TriggerEffectRule?
     /// Shortest time between two starts of this rule for one player, seconds (>= 0).
     public var cooldown: Double = 0
     /// When true, the events this rule takes in one frame for one player play once, as the

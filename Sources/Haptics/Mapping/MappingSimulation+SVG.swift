@@ -6,7 +6,10 @@ extension MappingSimulation {
     /// zone and saturation as dashed lines; time in seconds at the bottom. The same chart as
     /// `PatternPreview.svg(title:)` without its pattern panel (a simulation plays many patterns).
     /// Each lane is a `<g class="lane" data-output="playerN" data-actuator="lowFrequency|...">`.
-    /// Runs of equal levels are drawn as one segment. Allocates.
+    /// Runs of equal levels are drawn as one segment. When the mapping sets adaptive trigger effects,
+    /// two more lanes per player show each trigger's effect: its force (strength or amplitude) 0...1
+    /// and the effect's name where it changes (`<g class="trigger-effect" data-output="playerN"
+    /// data-side="left|right">`). Allocates.
     public func svg(title: String = "simulation") -> String {
         let profiles = Set(outputs.map(\.profile.name)).sorted().joined(separator: ", ")
         let frames = outputs.map(\.frames.count).max() ?? 0
@@ -15,6 +18,12 @@ extension MappingSimulation {
         description += " · \(statistics.events) events, \(statistics.started) voices started"
         description += " · \(frames) frames to \(SVGText.number(Double(max(frames - 1, 0)) / rate, decimals: 3)) s"
         if isTruncated { description += " · stopped at the tail limit, not yet silent" }
-        return TraceChart(title: title, description: description, outputs: outputs, rate: rate, pattern: nil).render()
+        var triggerLanes: [TraceChart.TriggerLane] = []
+        for (player, frames) in triggerEffects.enumerated() where player < outputs.count {
+            triggerLanes.append(.init(output: outputs[player].name, side: .left, effects: frames.map(\.left)))
+            triggerLanes.append(.init(output: outputs[player].name, side: .right, effects: frames.map(\.right)))
+        }
+        return TraceChart(title: title, description: description, outputs: outputs, rate: rate, pattern: nil,
+                          triggerLanes: triggerLanes).render()
     }
 }

@@ -20,6 +20,16 @@ public struct MappingSimulation {
     /// each with the drive its pad received.
     public let moments: [HapticEventDirector.Moment]
 
+    /// The adaptive trigger effects of each player at each frame (index: player, then frame), as
+    /// the mapping's `trigger_effect` rules set them; empty when the mapping sets none.
+    public let triggerEffects: [[TriggerFrame]]
+
+    /// One player's two trigger effects at one frame.
+    public struct TriggerFrame: Hashable, Sendable {
+        public var left: AdaptiveTriggerEffect
+        public var right: AdaptiveTriggerEffect
+    }
+
     public init(script: EventScript, mapping: LoadedMapping?, presets: PresetLibrary = .builtIn(),
                 rate: Double = 60, profile: MotorProfile = .genericDualMotor, playerCount: Int? = nil,
                 maximumTailSeconds: Double = 10) {
@@ -31,7 +41,10 @@ public struct MappingSimulation {
         let outputs = (0..<count).map { RecordingOutput(name: "player\($0)", profile: profile, reservingFrames: min(frameEstimate, 1_000_000)) }
         let engine = HapticEngine(outputs: outputs, voiceCapacity: 256)
         try? engine.start()
-        let director = HapticEventDirector(target: engine, mapping: mapping, presets: presets)
+        let records = mapping?.hasTriggerEffects == true
+        let target = SimulationTarget(engine: engine, playerCount: count)
+        let director = HapticEventDirector(target: target, mapping: mapping, presets: presets)
+        var triggerEffects: [[TriggerFrame]] = records ? Array(repeating: [], count: count) : []
         var moments: [HapticEventDirector.Moment] = []
         director.momentHandler = { moments.append($0) }
         var next = 0
@@ -45,6 +58,12 @@ public struct MappingSimulation {
             }
             director.update(at: time)
             engine.update(at: time)
+            if records {
+                for player in 0..<count {
+                    triggerEffects[player].append(TriggerFrame(left: target.triggers[player].left.effect,
+                                                               right: target.triggers[player].right.effect))
+                }
+            }
             frame += 1
             if next == script.entries.count && time >= lastTime {
                 let silent = outputs.allSatisfy { $0.lastLevels.isSilent } && engine.activeVoiceCount == 0
@@ -58,8 +77,56 @@ public struct MappingSimulation {
         isTruncated = truncated
         director.momentHandler = nil
         self.moments = moments
+        self.triggerEffects = triggerEffects
+        withExtendedLifetime(target) {}
     }
 
+    /// The CSV header when the mapping sets trigger effects: the render format's, then
+    /// `left_effect,right_effect`.
+    public static let triggerCSVHeader = RecordingOutput.csvHeader + ",left_effect,right_effect"
+
     /// The traces as CSV in the render format (`time,output,low,high,left_trigger,right_trigger`).
-    public func csv() -> String { RecordingOutput.csv(for: outputs) }
+    /// When the mapping sets adaptive trigger effects, two more columns, `left_effect,right_effect`,
+    /// give each player's trigger effects at that frame (`AdaptiveTriggerEffect.traceField`:
+    /// `off`, `weapon(0.2;0.6;0.9)`...).
+    public func csv() -> String {
+        guard !triggerEffects.isEmpty else { return RecordingOutput.csv(for: outputs) }
+        var text = Self.triggerCSVHeader + "\n"
+        let frames = outputs.map(\.frames.count).max() ?? 0
+        for index in 0..<frames {
+            for (player, output) in outputs.enumerated() where index < output.frames.count {
+                let frame = output.frames[index]
+                let l = frame.levels
+                let effects = triggerEffects.indices.contains(player) && index < triggerEffects[player].count
+                    ? triggerEffects[player][index] : TriggerFrame(left: .off, right: .off)
+                text += "\(frame.time),\(RecordingOutput.csvField(output.name)),\(l.lowFrequency),\(l.highFrequency),\(l.leftTrigger),\(l.rightTrigger)"
+                text += ",\(effects.left.traceField),\(effects.right.traceField)\n"
+            }
+        }
+        return text
+    }
+}
+
+/// The simulation's mapping target: the engine, plus one `AdaptiveTriggers` per player where
+/// `trigger_effect` rules land.
+private final class SimulationTarget: HapticFeedbackTarget {
+    let engine: HapticEngine
+    let triggers: [AdaptiveTriggers]
+
+    init(engine: HapticEngine, playerCount: Int) {
+        self.engine = engine
+        triggers = (0..<playerCount).map { _ in AdaptiveTriggers() }
+    }
+
+    var feedbackTime: Double { engine.feedbackTime }
+    var feedbackPlayerCount: Int { engine.feedbackPlayerCount }
+    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
+                           locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
+        engine.makeFeedbackVoice(for: pattern, player: player, category: category, locality: locality, priority: priority)
+    }
+    func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {
+        engine.startFeedbackVoice(voice, intensity: intensity)
+    }
+    func keepReady(player: Int, until time: Double) { engine.keepReady(player: player, until: time) }
+    func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? { triggers.indices.contains(player) ? triggers[player] : nil }
 }

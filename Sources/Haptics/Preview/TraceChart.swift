@@ -31,6 +31,26 @@ struct TraceChart {
     let rate: Double
     /// The pattern panel, or nil for traces without a pattern (a simulation).
     let pattern: PatternPanel?
+    /// Adaptive trigger effect lanes, drawn under the actuator lanes (a simulation whose mapping
+    /// sets trigger effects); empty otherwise.
+    var triggerLanes: [TriggerLane] = []
+
+    /// One trigger's effect per frame: index `k` belongs to frame `k`.
+    struct TriggerLane {
+        var output: String
+        var side: AdaptiveTrigger.Side
+        var effects: [AdaptiveTriggerEffect]
+    }
+
+    init(title: String, description: String, outputs: [RecordingOutput], rate: Double, pattern: PatternPanel?,
+         triggerLanes: [TriggerLane] = []) {
+        self.title = title
+        self.description = description
+        self.outputs = outputs
+        self.rate = rate
+        self.pattern = pattern
+        self.triggerLanes = triggerLanes
+    }
 
     // Geometry, in SVG user units (pixels).
     static let width = 960.0
@@ -85,8 +105,9 @@ struct TraceChart {
 
     func render() -> String {
         let lanes = self.lanes
-        let plotBottom = lanes.isEmpty ? (pattern == nil ? Self.signalTop : Self.signalTop + Self.signalHeight)
-            : laneTop(lanes.count - 1) + Self.laneHeight
+        let laneCount = lanes.count + triggerLanes.count
+        let plotBottom = laneCount == 0 ? (pattern == nil ? Self.signalTop : Self.signalTop + Self.signalHeight)
+            : laneTop(laneCount - 1) + Self.laneHeight
         let height = plotBottom + 54
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(Self.width))\" height=\"\(n(height))\" "
@@ -99,6 +120,9 @@ struct TraceChart {
         if let pattern { svg += signalPanel(pattern) }
         for (index, lane) in lanes.enumerated() {
             svg += self.lane(output: lane.output, actuator: lane.actuator, top: laneTop(index))
+        }
+        for (index, lane) in triggerLanes.enumerated() {
+            svg += triggerLane(lane, top: laneTop(lanes.count + index))
         }
         if let pattern { svg += patternEnd(pattern, bottom: plotBottom) }
         svg += timeAxis(bottom: plotBottom)
@@ -214,6 +238,35 @@ struct TraceChart {
         }
         path += " L\(n(x(endTime))),\(n(y(0))) Z"
         svg += "<path class=\"drive\" d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.3\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linejoin=\"miter\"/>\n"
+        svg += "</g>\n"
+        return svg
+    }
+
+    /// An adaptive trigger's effect: its force (strength or amplitude, the largest for positional
+    /// and slope modes) as a held step line 0...1, and the effect's name wherever it changes.
+    /// `<g class="trigger-effect" data-output="NAME" data-side="left|right">`.
+    private func triggerLane(_ lane: TriggerLane, top: Double) -> String {
+        let h = Self.laneHeight
+        func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
+        let color = lane.side == .left ? "#c05621" : "#2b6cb0"
+        var svg = "<g class=\"trigger-effect\" data-output=\"\(SVGText.escaped(lane.output))\" data-side=\"\(lane.side.rawValue)\">\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 22))\" font-weight=\"bold\">\(lane.side == .left ? "L2" : "R2") effect</text>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 38))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">\(SVGText.escaped(lane.output))</text>\n"
+        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
+        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(1) + 9))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">1</text>"
+        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(0)))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">0</text>\n"
+        let forces = lane.effects.map(\.peakForce)
+        var path = "M\(n(x(0))),\(n(y(0)))"
+        for (time, value) in steps(forces, 0..<forces.count) {
+            path += " L\(n(x(time))),\(n(y(value)))"
+        }
+        path += " L\(n(x(endTime))),\(n(y(0))) Z"
+        svg += "<path class=\"force\" d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.2\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+        var previous: String?
+        for (frame, effect) in lane.effects.enumerated() where effect.name != previous {
+            previous = effect.name
+            svg += "<text class=\"mode\" x=\"\(n(x(time(ofFrame: frame)) + 3))\" y=\"\(n(top + 12))\" fill=\"\(color)\" font-size=\"11\">\(effect.name)</text>\n"
+        }
         svg += "</g>\n"
         return svg
     }

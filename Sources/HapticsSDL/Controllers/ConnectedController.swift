@@ -14,6 +14,11 @@ public struct ConnectedController: Hashable, Sendable {
     public var hasRumble: Bool
     /// `SDL_GameControllerHasRumbleTriggers`: whether it has trigger motors SDL can drive.
     public var hasTriggerRumble: Bool
+    /// What it does with adaptive trigger effects (a DualSense: the real thing; trigger motors: the
+    /// nearest rumble; others: nothing).
+    public var adaptiveTriggers: AdaptiveTriggerSupport {
+        AdaptiveTriggerSupport.forController(kind: kind, hasTriggerRumble: hasTriggerRumble)
+    }
     /// The motor profile chosen for it (`MotorProfile.forController`).
     public var profile: MotorProfile
     /// The player it is assigned to, 0-based (player 0 is the first), or nil when every slot is taken.

@@ -19,7 +19,8 @@ public final class VirtualGameController: Sendable {
         case xboxOne
         /// DualShock 4 (054c:09cc): body motors.
         case ps4
-        /// DualSense (054c:0ce6): body motors (SDL's emulated rumble).
+        /// DualSense (054c:0ce6): body motors (SDL's emulated rumble) and adaptive triggers (it
+        /// records the effect bytes SDL passes on: `effects`).
         case ps5
         /// Switch Pro Controller (057e:2009): body motors.
         case switchPro
@@ -47,9 +48,18 @@ public final class VirtualGameController: Sendable {
         public var high: UInt16
     }
 
+    /// One call SDL made to the pad's effect callback (`SDL_GameControllerSendEffect`).
+    public struct EffectCall: Hashable, Sendable {
+        /// `SDL_GetTicks64()` when the call arrived, in milliseconds.
+        public var ticksMilliseconds: UInt64
+        /// The bytes exactly as SDL passed them.
+        public var bytes: [UInt8]
+    }
+
     private struct Recorder: ~Copyable {
         var rumble: [RumbleCall] = []
         var triggers: [RumbleCall] = []
+        var effects: [EffectCall] = []
     }
 
     private let recorder = Mutex(Recorder())
@@ -59,6 +69,11 @@ public final class VirtualGameController: Sendable {
     public let hasTriggerRumble: Bool
     /// Whether SDL is told the pad has body motors (`SDL_GameControllerHasRumble`).
     public let hasRumble: Bool
+    /// Whether SDL is told the pad takes raw effects (`SDL_GameControllerSendEffect` succeeds).
+    public let acceptsEffects: Bool
+    /// Whether accepted effects are recorded (`effectCalls`) or only counted (`effectCount`).
+    public let recordsEffects: Bool
+    private let acceptedEffects = Atomic<Int>(0)
     private let attachedInstanceID = Atomic<Int32>(-1)
 
     /// SDL's instance id for this pad, stable while it is attached (device indices are not);
@@ -71,11 +86,17 @@ public final class VirtualGameController: Sendable {
     ///   - model: the pad it claims to be (default generic).
     ///   - hasRumble: whether it has body motors (default true; false: a pad that cannot rumble).
     ///   - hasTriggerRumble: whether it has trigger motors (default: only the Xbox One model).
+    ///   - acceptsEffects: whether it takes raw effects and records them (default: only the PS5 model).
+    ///   - recordsEffects: false to accept effects without recording them (no allocation in the
+    ///     callback: for benchmarks); `effectCount` still counts them. Default true.
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
-    public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil) throws(SDLError) {
+    public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil,
+                acceptsEffects: Bool? = nil, recordsEffects: Bool = true) throws(SDLError) {
+        self.recordsEffects = recordsEffects
         self.model = model
         self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
+        self.acceptsEffects = acceptsEffects ?? (model == .ps5)
         var description = SDL_VirtualJoystickDesc()
         description.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
         description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
@@ -93,6 +114,16 @@ public final class VirtualGameController: Sendable {
             description.RumbleTriggers = { userdata, left, right in
                 guard let userdata else { return -1 }
                 Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(left, right, trigger: true)
+                return 0
+            }
+        }
+        if self.acceptsEffects {
+            description.SendEffect = { userdata, data, size in
+                guard let userdata, let data, size >= 0 else { return -1 }
+                let pad = Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue()
+                pad.acceptedEffects.add(1, ordering: .relaxed)
+                guard pad.recordsEffects else { return 0 }
+                pad.recordEffect(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
                 return 0
             }
         }
@@ -133,12 +164,36 @@ public final class VirtualGameController: Sendable {
     /// The last body-motor levels SDL sent, or nil before any call.
     public var lastRumble: RumbleCall? { recorder.withLock { $0.rumble.last } }
 
+    /// How many effects SDL passed on (recorded or not).
+    public var effectCount: Int { acceptedEffects.load(ordering: .relaxed) }
+
+    /// Every effect SDL passed on, oldest first (empty unless `acceptsEffects`).
+    public var effectCalls: [EffectCall] { recorder.withLock { $0.effects } }
+
+    /// The bytes of the last effect SDL passed on, or nil before any.
+    public var lastEffect: [UInt8]? { recorder.withLock { $0.effects.last?.bytes } }
+
+    /// Sets axis `axis` (an `SDL_GameControllerAxis` raw value: 4 left trigger, 5 right trigger) to
+    /// `value` (-32768...32767; SDL maps a trigger's full range to 0...32767). Applied on the next
+    /// `SDL_GameControllerUpdate` or pump. Returns false when SDL refuses (the pad is not open).
+    @discardableResult
+    public func setAxis(_ axis: Int32, value: Int16) -> Bool {
+        guard let joystick = SDL_JoystickFromInstanceID(instanceID) else { return false }
+        return SDL_JoystickSetVirtualAxis(joystick, axis, value) == 0
+    }
+
     /// Forgets the recorded calls.
     public func clearRecording() {
         recorder.withLock {
             $0.rumble.removeAll()
             $0.triggers.removeAll()
+            $0.effects.removeAll()
         }
+    }
+
+    private func recordEffect(_ bytes: [UInt8]) {
+        let call = EffectCall(ticksMilliseconds: SDL_GetTicks64(), bytes: bytes)
+        recorder.withLock { $0.effects.append(call) }
     }
 
     private func record(_ low: UInt16, _ high: UInt16, trigger: Bool) {

@@ -40,10 +40,15 @@ extension GameHaptics {
         }
     }
 
-    /// Gives `slot` the pad of `entry`: picks its profile, makes the engine fit it, starts it, and on a
-    /// reconnection resets it (the reset handler runs, so the game can restart its players).
+    /// Gives `slot` the pad of `entry`: picks its profile, makes the engine fit it, starts it, sends
+    /// its adaptive triggers "off", and on a reconnection or reassignment resets it: the player's
+    /// trigger effects are cleared and the reset handler runs, so the game can restart its players
+    /// and set its trigger effects again.
     func attach(_ entry: ControllerHub.Entry, to slot: PlayerSlot) {
         slot.output.attach(entry.controller, profile: entry.info.profile)
+        slot.triggerOutput.attach(entry.controller, support: entry.info.adaptiveTriggers,
+                                  minimumUpdateInterval: entry.info.profile.minimumUpdateInterval, rumble: slot.output)
+        if entry.info.adaptiveTriggers == .adaptive { startTriggerWatchdogIfNeeded() }
         slot.instanceID = entry.info.instanceID
         slot.rebuildEngineIfNeeded(voiceCapacity: configuration.voiceCapacity)
         configure(slot)
@@ -51,7 +56,11 @@ extension GameHaptics {
         applyMixer(to: slot)
         let staysStopped = suspendedByFocus && configuration.focusPolicy == .stopEngines
         if !staysStopped { try? slot.engine.start() }
-        if slot.hadPad { slot.engine.reset() }
+        slot.triggerOutput.stop()   // a known state: whatever another program left on the triggers ends
+        if slot.hadPad {
+            slot.triggers.setModeOff()   // like players, trigger effects end on a reconnection or a reassignment
+            slot.engine.reset()
+        }
         slot.hadPad = true
         controllerChangedHandler?(slot.player, entry.info)
     }
@@ -59,6 +68,7 @@ extension GameHaptics {
     /// Takes the pad away from `slot`: explicit stop, then the engine stops (with `reason`, which
     /// calls the stopped handler, or silently when nil).
     func release(_ slot: PlayerSlot, reason: HapticEngine.StoppedReason?) {
+        slot.triggerOutput.detach()
         slot.rumbleDelay.clear()
         slot.output.detach()
         slot.instanceID = nil
@@ -70,10 +80,11 @@ extension GameHaptics {
         controllerChangedHandler?(slot.player, nil)
     }
 
-    /// Sends (0,0) to `slot`'s pad now.
+    /// Sends (0,0) to `slot`'s pad and "off" to its adaptive triggers now.
     func silence(_ slot: PlayerSlot) {
         slot.rumbleDelay.clear()
         slot.output.stop()
+        slot.triggerOutput.stop()
     }
 
     func batteryChanged(instanceID: Int32, level: SDL_JoystickPowerLevel) {

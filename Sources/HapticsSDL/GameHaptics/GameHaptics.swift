@@ -67,6 +67,8 @@ public final class GameHaptics {
     private let clockOrigin = SDL_GetPerformanceCounter()
     var suspendedByFocus = false
     var isShutDown = false
+    /// Turns DualSense triggers off when `update` stops coming (nil when disabled).
+    var triggerWatchdog: AdaptiveTriggerWatchdog?
 
     /// Starts SDL's game controller and event subsystems (reference-counted: a game that started
     /// them keeps its own reference) and opens every pad already connected.
@@ -86,6 +88,15 @@ public final class GameHaptics {
         pausedPlayers.reserveCapacity(configuration.voiceCapacity)
         for slot in slots { configure(slot) }
         for index in 0..<SDL_NumJoysticks() { controllerAdded(deviceIndex: index) }
+    }
+
+    /// Starts the trigger watchdog the first time a pad with adaptive triggers is attached (no thread
+    /// for games that never see a DualSense), unless `triggerWatchdogMilliseconds` is 0.
+    func startTriggerWatchdogIfNeeded() {
+        guard triggerWatchdog == nil, !isShutDown, configuration.triggerWatchdogMilliseconds > 0 else { return }
+        triggerWatchdog = AdaptiveTriggerWatchdog(links: slots.map(\.triggerOutput.link),
+                                                  timeoutMilliseconds: UInt64(configuration.triggerWatchdogMilliseconds))
+        triggerWatchdog?.feed()
     }
 
     deinit { shutdown() }
@@ -108,6 +119,18 @@ public final class GameHaptics {
     /// The rumble output of `player` (statistics, safety duration), or nil out of range.
     public func output(forPlayer player: Int) -> SDLRumbleOutput? {
         slots.indices.contains(player) ? slots[player].output : nil
+    }
+
+    /// The adaptive triggers of `player` (0-based), or nil out of range: set effects on them in Apple's
+    /// spelling (`adaptiveTriggers(forPlayer: 0)?.right.setModeWeaponWithStartPosition(...)`). They
+    /// belong to the player, not the pad: a pad plugged in for that player receives them.
+    public func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
+        slots.indices.contains(player) ? slots[player].triggers : nil
+    }
+
+    /// The adaptive trigger output of `player` (support, statistics, last bytes sent), or nil out of range.
+    public func triggerOutput(forPlayer player: Int) -> SDLAdaptiveTriggerOutput? {
+        slots.indices.contains(player) ? slots[player].triggerOutput : nil
     }
 
     /// Whether haptics posted for `player` can be felt now (a pad that can rumble is assigned).
@@ -205,19 +228,24 @@ public final class GameHaptics {
         return playSoundOnce(pattern, intensity: intensity, category: category, priority: priority)
     }
 
-    /// Stops every player on every pad at once (no fade) and sends (0,0) to every pad.
+    /// Stops every player on every pad at once (no fade), sends (0,0) to every pad, and turns every
+    /// adaptive trigger off (the effects are cleared, not kept for later).
     public func stopAll() {
         for voice in livePlayers { voice.cancel() }
         livePlayers.removeAll(keepingCapacity: true)
         pausedPlayers.removeAll(keepingCapacity: true)
-        for slot in slots where slot.instanceID != nil { silence(slot) }
+        for slot in slots {
+            slot.triggers.setModeOff()
+            if slot.instanceID != nil { silence(slot) }
+        }
     }
 
     // MARK: - Pause
 
     /// Pauses gameplay haptics: every player started through `play`, except `.ui` ones, keeps its
-    /// position, and every pad receives (0,0) at once. Players posted while paused play (`.ui`) or
-    /// wait paused (others). Idempotent.
+    /// position, and every pad receives (0,0) at once. Adaptive triggers are turned off at once and
+    /// stay off until `resume()`, which sends the effects the game set again. Players posted while
+    /// paused play (`.ui`) or wait paused (others). Idempotent.
     public func pause() {
         guard !isPaused, !isShutDown else { return }
         isPaused = true
@@ -239,7 +267,9 @@ public final class GameHaptics {
     // MARK: - Frames
 
     /// Advances every player's engine to game time `time` (seconds, non-decreasing, any origin;
-    /// use the same clock as the game's frame) and sends each pad what changed. Call once per frame.
+    /// use the same clock as the game's frame) and sends each pad what changed, adaptive trigger
+    /// effects included (only while not paused, the engine runs and the mixer is enabled; "off"
+    /// otherwise). Call once per frame.
     /// O(players × engine update), no allocation in steady state.
     public func update(at time: Double) {
         guard !isShutDown, time.isFinite else { return }
@@ -249,8 +279,13 @@ public final class GameHaptics {
         for slot in slots where slot.instanceID != nil || audio != nil {
             slot.engine.update(at: currentTime)
             if !slot.engine.isRunning { slot.rumbleDelay.advance(to: currentTime) }
+            if slot.instanceID != nil {
+                slot.triggerOutput.update(slot.triggers, at: currentTime,
+                                          isActive: !isPaused && slot.engine.isRunning && mixer.isEnabled)
+            }
         }
         livePlayers.removeAll { !$0.isPlaying }
+        triggerWatchdog?.feed()
     }
 
     /// Advances to now, measured with SDL's performance counter (seconds since this object was made).
@@ -259,16 +294,20 @@ public final class GameHaptics {
         update(at: Double(ticks) / Double(SDL_GetPerformanceFrequency()))
     }
 
-    /// Stops every pad with (0,0), closes every pad this object opened, destroys the engines
+    /// Stops every pad with (0,0) and its adaptive triggers with "off", closes every pad this object opened, destroys the engines
     /// (`stoppedHandler` with `.engineDestroyed` per player that had a pad) and releases the SDL
     /// subsystems. Idempotent; `deinit` calls it.
     public func shutdown() {
         guard !isShutDown else { return }
         configWatcher?.stop()
         configWatcher = nil
+        triggerWatchdog?.stop()
+        triggerWatchdog = nil
         disableAudio()
         for slot in slots {
             let hadPad = slot.instanceID != nil
+            slot.triggerOutput.detach()
+            slot.triggers.setModeOff()
             slot.output.detach()
             slot.instanceID = nil
             slot.engine.stoppedHandler = hadPad ? slot.engine.stoppedHandler : nil

@@ -50,5 +50,13 @@ public struct GameHapticsConfiguration: Hashable, Sendable {
         didSet { voiceCapacity = max(voiceCapacity, 1) }
     }
 
+    /// How long the game may go without calling `update` before every DualSense trigger that holds
+    /// an effect is turned off from a watchdog thread, in milliseconds (0: no watchdog; otherwise
+    /// 50...60000; default 500). A trigger effect has no duration of its own: see
+    /// docs/adaptive-triggers.md, "Never stiff".
+    public var triggerWatchdogMilliseconds: UInt32 = 500 {
+        didSet { triggerWatchdogMilliseconds = triggerWatchdogMilliseconds == 0 ? 0 : min(max(triggerWatchdogMilliseconds, 50), 60000) }
+    }
+
     public init() {}
 }

@@ -7,6 +7,10 @@ final class PlayerSlot {
     let output: SDLRumbleOutput
     /// Between the engine and `output`: delays rumble by the audio lookahead while audio is on.
     let rumbleDelay: RumbleDelayLine
+    /// The adaptive trigger effects the game wants for this player (kept across pads).
+    let triggers = AdaptiveTriggers()
+    /// Sends `triggers` to the pad (DualSense bytes, or trigger-motor fallback).
+    let triggerOutput: SDLAdaptiveTriggerOutput
     private(set) var engine: HapticEngine
     /// The profile `engine` was made with.
     private var engineProfile: MotorProfile
@@ -20,6 +24,7 @@ final class PlayerSlot {
     init(player: Int, voiceCapacity: Int) {
         self.player = player
         output = SDLRumbleOutput(name: "player\(player)")
+        triggerOutput = SDLAdaptiveTriggerOutput(name: "player\(player)")
         rumbleDelay = RumbleDelayLine(output: output)
         engine = HapticEngine(outputs: [rumbleDelay], voiceCapacity: voiceCapacity)
         engineProfile = output.profile

@@ -42,6 +42,9 @@ public final class SDLRumbleOutput: HapticOutput {
     private var lastTriggerCallTicks: UInt64 = 0
     /// Frame time of the last frame received, in seconds.
     private var lastFrameTime = -Double.infinity
+    /// The engine's trigger-motor levels from the last frame, and the adaptive-trigger fallback.
+    private var engineTriggers = (left: 0.0, right: 0.0)
+    private(set) var triggerFallback = (left: 0.0, right: 0.0)
     /// After an explicit stop, non-zero frames before this game time are not sent: the engine's motor
     /// driver may still repeat the levels it held before the stop for one update interval.
     private var quietUntil = -Double.infinity
@@ -63,6 +66,8 @@ public final class SDLRumbleOutput: HapticOutput {
         quietUntil = -Double.infinity
         hasTriggers = profile.actuators.contains(.leftTrigger) || profile.actuators.contains(.rightTrigger)
         sentValues = .off
+        engineTriggers = (0, 0)
+        triggerFallback = (0, 0)
     }
 
     /// Sends an explicit stop and forgets the pad (before it is closed, or after it was removed).
@@ -82,6 +87,7 @@ public final class SDLRumbleOutput: HapticOutput {
         if SDL_GameControllerRumble(controller, 0, 0, 0) != 0 { statistics.failures += 1 }
         if hasTriggers, SDL_GameControllerRumbleTriggers(controller, 0, 0, 0) != 0 { statistics.failures += 1 }
         sentValues = .off
+        engineTriggers = (0, 0)
     }
 
     public func receive(_ frame: HapticFrame) {
@@ -111,9 +117,25 @@ public final class SDLRumbleOutput: HapticOutput {
             if SDL_GameControllerRumble(controller, low, high, safetyMilliseconds) != 0 { statistics.failures += 1 }
             lastBodyCallTicks = now
         }
-        guard hasTriggers else { return }
-        let left = RumbleLevel.sdlValue(levels.leftTrigger)
-        let right = RumbleLevel.sdlValue(levels.rightTrigger)
+        engineTriggers = (levels.leftTrigger, levels.rightTrigger)
+        sendTriggers(now: now)
+    }
+
+    /// Trigger-motor levels (0...1) that stand in for adaptive trigger effects on a pad without them
+    /// (`SDLAdaptiveTriggerOutput`, `.triggerRumble`): each trigger motor gets the larger of this
+    /// and the engine's level. Sent at once when the combined level changes, with the same safety
+    /// duration and keep-alive as the engine's levels. Call once per frame while it is non-zero.
+    public func setTriggerFallback(left: Double, right: Double) {
+        triggerFallback = (left.isFinite ? min(max(left, 0), 1) : 0, right.isFinite ? min(max(right, 0), 1) : 0)
+        guard controller != nil else { return }
+        sendTriggers(now: SDL_GetTicks64())
+    }
+
+    private func sendTriggers(now: UInt64) {
+        guard hasTriggers, let controller else { return }
+        let keepAliveAfter = UInt64(safetyMilliseconds / 2)
+        let left = RumbleLevel.sdlValue(max(engineTriggers.left, triggerFallback.left))
+        let right = RumbleLevel.sdlValue(max(engineTriggers.right, triggerFallback.right))
         if left != sentValues.leftTrigger || right != sentValues.rightTrigger {
             statistics.triggerChanges += 1
             let duration: UInt32 = (left == 0 && right == 0) ? 0 : safetyMilliseconds
