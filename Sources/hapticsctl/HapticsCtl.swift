@@ -15,7 +15,7 @@ struct HapticsCtl: ParsableCommand {
         discussion: """
         Exit status: 0 success, 1 an invalid, unreadable or unwritable file, 2 a usage error.
         """,
-        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self,
+        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self, FromAudioCommand.self,
                       CheckCommand.self, SimulateCommand.self, DevicesCommand.self, PlayCommand.self]
     )
 

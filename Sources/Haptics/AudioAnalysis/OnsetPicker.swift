@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A frame is an onset when (a) its flux is the largest within ±3 frames (±15 ms), (b) it exceeds
 /// the median flux of the 20 frames before and 4 after by `1 + 6 × (1 − sensitivity)` dB, (c) the
-/// RMS of the next 4 frames rises `1 + 6 × (1 − sensitivity)` dB over the quietest of the 6
-/// before, (d) that level is above the silence threshold, and (e) it comes at least
+/// loudest RMS of the next 4 frames is `1 + 6 × (1 − sensitivity)` dB over the RMS of the 15 ms
+/// before the onset's refined time, (d) that level is above the silence threshold, and (e) it comes at least
 /// `minimumGapSeconds` after the previous onset, and (f) the level it adds is within
 /// `20 + 20 × sensitivity` dB of the loudest frame. Its time is then refined on 1 ms blocks of peak
 /// amplitude.
@@ -40,30 +40,30 @@ struct OnsetPicker {
             guard isPeak else { continue }
             // (b) above the running median by the margin.
             var n = 0
-            for j in max(0, k - 20)...min(count - 1, k + 4) {
-                neighbourhood[n] = flux[j]
+            for j in (k - 20)...min(count - 1, k + 4) {
+                neighbourhood[n] = j >= 0 ? flux[j] : 0      // before the file: silence, no flux
                 n += 1
             }
             let median = Self.median(&neighbourhood, count: n)
             guard value >= median + margin else { continue }
-            // (c), (d) a level jump to above the silence threshold.
+            // Placement on the waveform.
+            let center = k * hop
+            let time = blocks.onsetTime(from: center - windowSize / 2 - hop, to: center + windowSize / 2,
+                                        sampleRate: sampleRate)
+            // (c), (d) a level jump to above the silence threshold: the loudest of the next 4
+            // frames against the RMS of the 15 ms before the onset (silence before the file's start).
             var after = 0.0
             for j in k...min(count - 1, k + 4) { after = max(after, rms[j]) }
-            var before = Double.infinity
-            for j in max(0, k - 6)..<k { before = min(before, rms[j]) }
-            if k == 0 { before = 0 }
+            let before = blocks.rms(endingAt: time, seconds: 0.015, sampleRate: sampleRate)
             guard after > gateRMS, after > 0 else { continue }
             let jump = before > 0 ? 20 * log10(after / before) : .infinity
             guard jump >= riseDecibels else { continue }
             // (f) loud enough to count: the level added is within 20 + 20 × sensitivity dB of the
             // loudest frame (the start of a faint noise floor is no hit).
-            guard after - before.clampedFinite >= peakRMS * pow(10, -(20 + 20 * options.sensitivity) / 20) else { continue }
-            // Placement on the waveform, strength and sharpness.
-            let center = k * hop
-            let time = blocks.onsetTime(from: center - windowSize / 2 - hop, to: center + windowSize / 2,
-                                        sampleRate: sampleRate)
+            guard after - before >= peakRMS * pow(10, -(20 + 20 * options.sensitivity) / 20) else { continue }
+            // (e) the gap.
             if let last = onsets.last, time - last.time < options.minimumGapSeconds { continue }
-            let strength = min(1, pow(max(0, after - before.clampedFinite) / peakRMS, 0.6))
+            let strength = min(1, pow(max(0, after - before) / peakRMS, 0.6))
             let hertz = features.gainCentroid[k] > 0 ? features.gainCentroid[k] : features.centroid[k]
             onsets.append(SoundOnset(time: time, strength: strength,
                                      sharpness: SoundAnalyzer.sharpness(ofFrequency: hertz), frame: k))
@@ -87,23 +87,33 @@ struct OnsetPicker {
     }
 }
 
-private extension Double {
-    var clampedFinite: Double { isFinite ? self : 0 }
-}
-
 /// The peak absolute amplitude of each 1 ms block of a sound (internal), for placing onsets.
 struct BlockPeaks {
     let blockSize: Int
     let peaks: [Double]
+    /// Sum of squares per block.
+    let energies: [Double]
 
     init(_ mono: [Double], blockSize: Int) {
         self.blockSize = blockSize
         var peaks = [Double](repeating: 0, count: (mono.count + blockSize - 1) / blockSize)
+        var energies = [Double](repeating: 0, count: peaks.count)
         for (i, v) in mono.enumerated() {
             let b = i / blockSize
             peaks[b] = max(peaks[b], abs(v))
+            energies[b] += v * v
         }
         self.peaks = peaks
+        self.energies = energies
+    }
+
+    /// The RMS of the whole blocks in the `seconds` before `time` (0 before the sound's start).
+    func rms(endingAt time: Double, seconds: Double, sampleRate: Double) -> Double {
+        let end = min(Int((time * sampleRate).rounded()) / blockSize, energies.count)
+        let count = max(1, Int((seconds * sampleRate).rounded()) / blockSize)
+        var sum = 0.0
+        for b in max(0, end - count)..<max(0, end) { sum += energies[b] }
+        return (sum / Double(count * blockSize)).squareRoot()
     }
 
     /// Where a hit that peaks between samples `from` and `to` starts, in seconds: find the loudest

@@ -15,7 +15,7 @@ extension SoundAnalysis {
     ///   onset's strength divided by the intensity curve there, and its sharpness the onset's
     ///   sharpness minus the sharpness curve there (so what plays is the onset's own values).
     /// - With `audioPath`, an `AudioCustom` event at 0 plays that waveform (relative to the
-    ///   pattern's folder) in sync.
+    ///   pattern's folder) in sync, for the sound's whole length.
     ///
     /// Deterministic. Allocates; O(frames).
     public func pattern(options: AudioHapticsOptions = AudioHapticsOptions(), audioPath: String? = nil,
@@ -95,7 +95,7 @@ extension SoundAnalysis {
             events.append(.transient(at: t, intensity: Self.roundedValue(intensity), sharpness: Self.roundedValue(sharpness)))
         }
         if let audioPath {
-            events.append(HapticEvent(type: .audioCustom, time: 0, waveformPath: audioPath))
+            events.append(HapticEvent(type: .audioCustom, time: 0, duration: Self.rounded(durationSeconds), waveformPath: audioPath))
         }
         return HapticPattern(events: events, parameterCurves: curves, metadata: metadata)
     }

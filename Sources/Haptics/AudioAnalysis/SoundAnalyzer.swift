@@ -12,7 +12,7 @@ import Foundation
 /// 3. Loudness is the RMS relative to the loudest frame raised to 0.6, with the silence threshold
 ///    mapped to 0; brightness is the spectral centroid in octaves between 100 Hz and 6.4 kHz.
 /// 4. Spectral flux is the mean rise, in decibels, of the spectrum's bins from one frame to the
-///    next (floor −80 dB). A frame is an onset when its flux is the largest within ±15 ms, exceeds
+///    next (over the bins above a −80 dB floor in either frame). A frame is an onset when its flux is the largest within ±15 ms, exceeds
 ///    the median of the surrounding 125 ms by a margin, and the level jumps by enough decibels.
 /// 5. Each onset is placed to the millisecond on the waveform itself (where the peak amplitude
 ///    first rises 30% of the way from the background to the hit), its strength is the level it
@@ -132,7 +132,8 @@ struct FrameFeatures {
     var rms: [Double]
     /// Hz; 0 where the frame has no energy.
     var centroid: [Double]
-    /// Mean positive change of the bins' level in dB since the previous frame (floor −80 dB).
+    /// Mean positive change of the bins' level in dB since the previous frame, over the bins above
+    /// the −80 dB floor in either frame (so a band-limited sound is not diluted by empty bins).
     var flux: [Double]
     /// Hz: centroid of the magnitudes' increase since the previous frame; 0 where none.
     var gainCentroid: [Double]
@@ -183,7 +184,7 @@ struct FrameFeatures {
                 }
                 result.rms[k] = (energy / windowPower).squareRoot()
                 fft.magnitudes(of: f.baseAddress!, into: m.baseAddress!)
-                var weighted = 0.0, total = 0.0, rise = 0.0, gain = 0.0, gainWeighted = 0.0
+                var weighted = 0.0, total = 0.0, rise = 0.0, gain = 0.0, gainWeighted = 0.0, active = 0
                 for b in 1..<bins {
                     let magnitude = m[b] * magnitudeScale
                     let hertz = Double(b) * binHertz
@@ -192,6 +193,7 @@ struct FrameFeatures {
                     let level = magnitude > 1e-4 ? 20 * log10(magnitude) : floorLevel
                     let change = level - pl[b]
                     if change > 0 { rise += change }
+                    if level > floorLevel || pl[b] > floorLevel { active += 1 }
                     pl[b] = level
                     let grown = magnitude - p[b]
                     if grown > 0 {
@@ -201,7 +203,7 @@ struct FrameFeatures {
                     p[b] = magnitude
                 }
                 result.centroid[k] = total > 1e-9 ? weighted / total : 0
-                result.flux[k] = rise / Double(bins - 1)
+                result.flux[k] = active > 0 ? rise / Double(active) : 0
                 result.gainCentroid[k] = gain > 1e-9 ? gainWeighted / gain : 0
             }
         }}}}}}
