@@ -41,6 +41,10 @@ public final class SoundPatternLoader: @unchecked Sendable {
         var audioPath: String?
     }
 
+    /// The loader `LoadedMapping` and `MappingConfigWatcher` use when given none: the core's own
+    /// `PCMWAVDecoder` (plain PCM and float WAV), one cache shared by every config.
+    public static let pcm = SoundPatternLoader(decoder: PCMWAVDecoder())
+
     public init(decoder: any SoundFileDecoder, capacity: Int = 64) {
         self.decoder = decoder
         self.capacity = max(1, capacity)

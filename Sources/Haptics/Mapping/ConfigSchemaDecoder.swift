@@ -155,7 +155,7 @@ struct ConfigSchemaDecoder {
                 pattern = name
                 if !patternExists(name) {
                     report(entry.value.location, "\(path).pattern",
-                           "no preset, AHAP or WAV file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
+                           "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
                 }
             } else {
                 report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.typeDescription)")

@@ -34,7 +34,8 @@ public final class LoadedMapping: @unchecked Sendable {
     /// Loads and validates the config at `file`, resolving each rule's `pattern` as a preset of
     /// `presets` or else an AHAP file relative to the config's folder (no absolute paths, no `..`),
     /// or a WAV file analysed into haptics through `sounds` with the rule's `analysis` options
-    /// (cached there by content; without `sounds` a `.wav` pattern is an error).
+    /// (cached there by content; without `sounds`, `SoundPatternLoader.pcm`, which reads plain PCM
+    /// and float WAV; GameHaptics and hapticsctl pass SDL's decoder).
     /// Throws `ConfigErrors`: every problem, each with file:line:column.
     public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader? = nil) throws(ConfigErrors) -> LoadedMapping {
         let text: String
@@ -78,19 +79,13 @@ public final class LoadedMapping: @unchecked Sendable {
             let location = rule.patternLocation ?? rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
             guard let path = resolvedPath(rule.pattern, in: folder) else {
                 diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
-                                                    message: "no preset, AHAP or WAV file named '\(rule.pattern)'"))
+                                                    message: "no preset or AHAP file named '\(rule.pattern)'"))
                 patterns.append(HapticPattern(events: []))
                 continue
             }
             if path.lowercased().hasSuffix(".wav") {
-                guard let sounds, let folder else {
-                    diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
-                                                        message: "'\(rule.pattern)' is a sound: analysing it needs a sound decoder (GameHaptics and hapticsctl pass HapticsSDL's SDLSoundDecoder)"))
-                    patterns.append(HapticPattern(events: []))
-                    continue
-                }
                 do {
-                    let made = try sounds.pattern(path: rule.pattern, folder: folder, options: rule.analysis, withAudio: rule.playsSound)
+                    let made = try (sounds ?? .pcm).pattern(path: rule.pattern, folder: folder ?? ".", options: rule.analysis, withAudio: rule.playsSound)
                     patterns.append(made.pattern)
                     fingerprints[made.file] = made.fingerprint
                 } catch {

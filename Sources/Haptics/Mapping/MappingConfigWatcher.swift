@@ -21,7 +21,7 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     public let interval: Double
     private weak var director: HapticEventDirector?
     private let presets: PresetLibrary
-    private let sounds: SoundPatternLoader?
+    private let sounds: SoundPatternLoader
     // pthread mutexes (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
     private let stateLock = NSLock()
     private var state = State()          // guarded by `stateLock`
@@ -40,12 +40,12 @@ public final class MappingConfigWatcher: @unchecked Sendable {
 
     /// Watches `file` for `director`. The file's current state counts as already loaded when
     /// `loadedNow` is true (the game loaded it itself at start-up; pass that `loaded` mapping so
-    /// its sounds are watched too). `sounds` analyses `.wav` patterns (nil: they are errors).
+    /// its sounds are watched too). `sounds` analyses `.wav` patterns (nil: `SoundPatternLoader.pcm`).
     public init(file: String, director: HapticEventDirector, presetsFolder: String? = nil,
                 interval: Double = 0.25, loadedNow: Bool = true, sounds: SoundPatternLoader? = nil,
                 loaded: LoadedMapping? = nil) {
         self.file = file
-        self.sounds = sounds
+        self.sounds = sounds ?? .pcm
         self.director = director
         self.interval = interval > 0 ? interval : 0.25
         if let presetsFolder {
@@ -98,7 +98,7 @@ public final class MappingConfigWatcher: @unchecked Sendable {
             let current = Self.stamp(of: file)
             let watched = withState { $0.soundStamps }
             // A missing or unreadable sound hashes as 0, so its return is noticed too.
-            let currentSounds = Dictionary(uniqueKeysWithValues: watched.keys.map { ($0, self.sounds?.fingerprint(ofFile: $0) ?? 0) })
+            let currentSounds = Dictionary(uniqueKeysWithValues: watched.keys.map { ($0, self.sounds.fingerprint(ofFile: $0) ?? 0) })
             let soundChanged = currentSounds != watched
             let changed = withState { state -> Bool in
                 guard current != state.stamp || soundChanged else { return false }
