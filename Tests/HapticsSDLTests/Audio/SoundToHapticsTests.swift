@@ -87,6 +87,24 @@ extension SDLTests {
             #expect { try PCMWAVDecoder().decodeMono(Array("RIFF....WAVEjunk".utf8), name: "x") } throws: { "\($0)".contains("no fmt chunk") }
         }
 
+        @Test("the shipped config: the block snap's pattern comes from its sound, and with audio on loadMapping loads that sound")
+        func shippedSnap() throws {
+            let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../Assets/Haptics/haptics.toml").standardized.path
+            let rig = try GameHapticsRig()
+            let disk = try DiskAudio()
+            defer { disk.finish(); withExtendedLifetime(rig) {} }
+            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
+            try rig.haptics.loadMapping(file: config, watch: false)
+            let mapping = try #require(rig.haptics.events.mapping)
+            let index = try #require(mapping.config.rules.firstIndex { $0.name == "block snapped into its slot" })
+            let snap = mapping.patterns[index]
+            #expect(snap.waveformPaths == ["Sounds/BlockSnap.wav"])
+            #expect(snap.events.contains { $0.type == .hapticTransient } && snap.events.contains { $0.type == .hapticContinuous })
+            #expect(audio.loadedWaveformPaths == ["Sounds/BlockSnap.wav"])
+            #expect(mapping.soundFingerprints.count == 1)
+        }
+
         @Test("stereo is mixed to mono and resampled to 48 kHz: a 44.1 kHz stereo file with a hit on one channel")
         func stereoMix() throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdlhaptics-sound-\(UUID().uuidString)")
