@@ -25,6 +25,17 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "AudioAnalysis",
+            dependencies: [
+                .product(name: "Haptics", package: "SDLHaptics"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AudioAnalysis",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "AudioMixing",
             dependencies: [
                 .product(name: "Haptics", package: "SDLHaptics"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Haptics
+import HapticsSDL
 
 /// `hapticsctl check CONFIG [--presets DIR]`: validates a mapping config the way a running game
 /// would load it.
@@ -11,8 +12,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
         Reads CONFIG as SDLHaptics' mapping layer does (docs/config.md) and reports every problem \
         on standard error as "CONFIG:LINE:COLUMN: error: PATH: MESSAGE (did you mean 'X'?)". \
-        Patterns are preset names (the built-in presets, or those in --presets DIR) or .ahap \
-        files relative to CONFIG's folder. On success prints a one-line summary.
+        Patterns are preset names (the built-in presets, or those in --presets DIR), .ahap \
+        files relative to CONFIG's folder, or .wav files there, decoded and analysed into \
+        haptics with the rule's analysis options (docs/audio-to-haptics.md). On success prints \
+        a one-line summary.
 
         Exit status: 0 valid, 1 invalid or unreadable, 2 usage error.
         """
@@ -27,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let library = try MappingFiles.presets(folder: presets)
         do {
-            let loaded = try LoadedMapping.load(file: config, presets: library)
+            let loaded = try LoadedMapping.load(file: config, presets: library, sounds: MappingFiles.sounds)
             let rules = loaded.config.rules
             let kinds = Set(rules.map(\.event.rawValue)).sorted().joined(separator: ", ")
             print("\(config): ok: \(rules.count) rules (\(kinds)), \(loaded.config.materials.count) materials, \(loaded.config.attenuations.count) attenuations")
@@ -40,6 +43,9 @@ struct CheckCommand: ParsableCommand {
 
 /// Loading helpers shared by `check` and `simulate`.
 enum MappingFiles {
+    /// Analyses `.wav` patterns as a game does (SDL's WAV decoder, the waveform limits).
+    static let sounds = SoundPatternLoader(decoder: SDLSoundDecoder())
+
     /// The preset library from `folder`, or the built-in one. Exits 1 when the folder is broken.
     static func presets(folder: String?) throws -> PresetLibrary {
         guard let folder else { return .builtIn() }

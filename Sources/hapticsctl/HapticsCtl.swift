@@ -18,7 +18,7 @@ struct HapticsCtl: ParsableCommand {
         Players count from 0.
         """,
         version: SDLHapticsVersion.string,
-        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self,
+        subcommands: [ValidateCommand.self, InspectCommand.self, ConvertCommand.self, RenderCommand.self, FromAudioCommand.self,
                       CheckCommand.self, SimulateCommand.self, DevicesCommand.self, PlayCommand.self]
     )
 

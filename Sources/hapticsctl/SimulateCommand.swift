@@ -77,7 +77,7 @@ struct SimulateCommand: ParsableCommand {
         var failed = false
         var mapping: LoadedMapping? = nil
         do {
-            mapping = try LoadedMapping.load(file: config, presets: library)
+            mapping = try LoadedMapping.load(file: config, presets: library, sounds: MappingFiles.sounds)
         } catch {
             for diagnostic in error.diagnostics { StandardError.write(diagnostic.description + "\n") }
             failed = true

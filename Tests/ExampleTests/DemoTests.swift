@@ -58,6 +58,10 @@ struct DemoTests {
         #expect(drive(after: heavy.time) > drive(after: light.time) * 1.5,
                 "pad drive after heavy \(drive(after: heavy.time)) vs light \(drive(after: light.time))")
         #expect(rows.last.map { $0.low == 0 && $0.high == 0 } == true, "the tour ends with the pad silent")
+        // The block's snap plays haptics analysed from its sound (Assets/Haptics/Sounds/BlockSnap.wav).
+        let snap = try #require(moments.first { $0.name == "block snapped into its slot" })
+        #expect(rows.contains { $0.time >= snap.time && $0.time <= snap.time + 0.15 && $0.low + $0.high > 0 },
+                "the snap derived from its sound is felt")
         #expect(run.output.contains("virtual xboxOne: "), "\(run.output)")
         #expect(run.output.contains("audio: 2 channels at"), "the demo plays the patterns' sound: \(run.output)")
         #expect(run.output.contains("last 0,0"), "the pad gets (0,0) at shutdown")

@@ -132,7 +132,7 @@ struct RenderCommandTests {
 
 /// The `data-output` and `data-actuator` attributes of every `<g class="lane">`, and whether the
 /// document is well-formed XML.
-private final class LaneCollector: NSObject, XMLParserDelegate {
+final class LaneCollector: NSObject, XMLParserDelegate {
     private(set) var lanes: [[String: String]] = []
     private(set) var isWellFormed = false
 

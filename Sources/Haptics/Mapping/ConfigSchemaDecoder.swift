@@ -12,7 +12,9 @@ struct ConfigSchemaDecoder {
     static let attenuationKeys = ["shape", "inner_radius", "falloff_distance"]
     static let ruleKeys = ["name", "event", "materials", "surface", "tag", "custom", "texture", "feedback",
                            "critical", "received", "pattern", "intensity", "sharpness", "attenuation",
-                           "trigger_bias", "trigger_effect", "cooldown", "coalesce", "priority", "category"]
+                           "trigger_bias", "trigger_effect", "cooldown", "coalesce", "priority", "category", "analysis"]
+    static let analysisKeys = ["sensitivity", "minimum_gap", "smoothing", "max_points", "points_per_second", "tolerance",
+                               "silence_db", "transients", "continuous", "with_audio"]
     static let sourceKeys = ["input", "curve", "input_range", "output_range", "clamp", "exponent", "points", "value"]
     static let curveNames = ["linear", "power", "log", "table"]
     static let categoryNames: [String: HapticCategory] = [
@@ -153,7 +155,7 @@ struct ConfigSchemaDecoder {
                 pattern = name
                 if !patternExists(name) {
                     report(entry.value.location, "\(path).pattern",
-                           "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap path relative to the config's folder)")
+                           "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
                 }
             } else {
                 report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.typeDescription)")
@@ -188,6 +190,17 @@ struct ConfigSchemaDecoder {
             default:
                 report(entry.value.location, "\(path).attenuation",
                        "expected the name of an [attenuation.NAME] table or an inline table, found \(entry.value.typeDescription)")
+            }
+        }
+        if let entry = table.entry("analysis") {
+            if case .table(let settings) = entry.value.kind {
+                if !pattern.lowercased().hasSuffix(".wav") {
+                    report(entry.keyLocation, "\(path).analysis", "'analysis' applies to a .wav pattern only; this rule's pattern is '\(pattern)'")
+                }
+                decodeAnalysis(settings, path: "\(path).analysis", into: &rule)
+            } else {
+                report(entry.value.location, "\(path).analysis",
+                       "expected an inline table such as { sensitivity = 0.5, max_points = 16 }, found \(entry.value.typeDescription)")
             }
         }
         rule.triggerBias = number(table, "trigger_bias", path: path, range: 0...1, expected: "a number in 0...1") ?? 0
@@ -448,6 +461,36 @@ struct ConfigSchemaDecoder {
     }
 
     // MARK: Typed reads
+
+    /// A rule's `analysis` table: how its `.wav` pattern is analysed (docs/config.md).
+    mutating func decodeAnalysis(_ settings: TOMLTable, path: String, into rule: inout MappingRule) {
+        checkKeys(settings, allowed: Self.analysisKeys, path: path)
+        var options = AudioHapticsOptions()
+        func range(_ r: ClosedRange<Double>) -> String { "a number in \(format(r.lowerBound))...\(format(r.upperBound))" }
+        options.sensitivity = number(settings, "sensitivity", path: path, range: AudioHapticsOptions.sensitivityRange,
+                                     expected: range(AudioHapticsOptions.sensitivityRange)) ?? options.sensitivity
+        options.minimumGapSeconds = number(settings, "minimum_gap", path: path, range: AudioHapticsOptions.minimumGapRange,
+                                           expected: "seconds in 0.01...1") ?? options.minimumGapSeconds
+        options.smoothingSeconds = number(settings, "smoothing", path: path, range: AudioHapticsOptions.smoothingRange,
+                                          expected: "seconds in 0...0.5") ?? options.smoothingSeconds
+        if let entry = settings.entry("max_points") {
+            if case .integer(let value) = entry.value.kind, (2...16).contains(value) {
+                options.maximumPointsPerCurve = Int(value)
+            } else {
+                report(entry.value.location, "\(path).max_points", "expected an integer in 2...16, found \(describe(entry.value))")
+            }
+        }
+        options.pointsPerSecond = number(settings, "points_per_second", path: path, range: AudioHapticsOptions.pointsPerSecondRange,
+                                         expected: range(AudioHapticsOptions.pointsPerSecondRange)) ?? options.pointsPerSecond
+        options.curveTolerance = number(settings, "tolerance", path: path, range: AudioHapticsOptions.curveToleranceRange,
+                                        expected: range(AudioHapticsOptions.curveToleranceRange)) ?? options.curveTolerance
+        options.silenceDecibels = number(settings, "silence_db", path: path, range: AudioHapticsOptions.silenceDecibelsRange,
+                                         expected: "decibels in -90...-10") ?? options.silenceDecibels
+        options.transients = boolean(settings, "transients", path: path) ?? true
+        options.continuous = boolean(settings, "continuous", path: path) ?? true
+        rule.analysis = options
+        rule.playsSound = boolean(settings, "with_audio", path: path) ?? false
+    }
 
     mutating func table(_ parent: TOMLTable, _ key: String, path: String) -> TOMLTable? {
         guard let entry = parent.entry(key) else { return nil }

@@ -12,16 +12,20 @@ public final class LoadedMapping: @unchecked Sendable {
     public let patterns: [HapticPattern]
     /// The file it came from, or nil for text.
     public let file: String?
+    /// The sound files its `.wav` patterns were made from (real paths) and their content hashes,
+    /// for `MappingConfigWatcher` to notice a changed sound.
+    public let soundFingerprints: [String: UInt64]
     /// The flat tables the per-frame path reads.
     let tables: MappingTables
 
     /// Whether any rule sets an adaptive trigger effect (the director skips that pass otherwise).
     public let hasTriggerEffects: Bool
 
-    init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?) {
+    init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?, soundFingerprints: [String: UInt64] = [:]) {
         self.config = config
         self.patterns = patterns
         self.file = file
+        self.soundFingerprints = soundFingerprints
         tables = MappingTables(config: config)
         hasTriggerEffects = config.rules.contains { $0.triggerEffect != nil }
     }
@@ -47,9 +51,12 @@ public final class LoadedMapping: @unchecked Sendable {
     }
 
     /// Loads and validates the config at `file`, resolving each rule's `pattern` as a preset of
-    /// `presets` or else an AHAP file relative to the config's folder (no absolute paths, no `..`).
+    /// `presets` or else an AHAP file relative to the config's folder (no absolute paths, no `..`),
+    /// or a WAV file analysed into haptics through `sounds` with the rule's `analysis` options
+    /// (cached there by content; without `sounds`, `SoundPatternLoader.pcm`, which reads plain PCM
+    /// and float WAV; GameHaptics and hapticsctl pass SDL's decoder).
     /// Throws `ConfigErrors`: every problem, each with file:line:column.
-    public static func load(file: String, presets: PresetLibrary) throws(ConfigErrors) -> LoadedMapping {
+    public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader? = nil) throws(ConfigErrors) -> LoadedMapping {
         let text: String
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -64,18 +71,20 @@ public final class LoadedMapping: @unchecked Sendable {
             throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(line: 1, column: 1, offset: 0), path: "",
                                                  message: "cannot read the file: \(error.localizedDescription)")])
         }
-        return try load(text: text, file: file, folder: (file as NSString).deletingLastPathComponent, presets: presets)
+        let folder = (file as NSString).deletingLastPathComponent
+        return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds)
     }
 
-    /// Loads and validates config text; `folder` is where relative AHAP paths are looked up
-    /// (nil: presets only).
+    /// Loads and validates config text; `folder` is where relative AHAP and WAV paths are looked up
+    /// (nil: presets only); `sounds` analyses `.wav` patterns.
     public static func load(text: String, file: String = "<config>", folder: String? = nil,
-                            presets: PresetLibrary) throws(ConfigErrors) -> LoadedMapping {
+                            presets: PresetLibrary, sounds: SoundPatternLoader? = nil) throws(ConfigErrors) -> LoadedMapping {
         let config = try HapticMappingConfig.decode(text, file: file) { name in
             presets.pattern(named: name) != nil || resolvedPath(name, in: folder) != nil
         }
         var patterns: [HapticPattern] = []
         var diagnostics: [ConfigDiagnostic] = []
+        var fingerprints: [String: UInt64] = [:]
         for (index, rule) in config.rules.enumerated() {
             if rule.pattern.isEmpty, rule.event == .feedback, let name = rule.match.feedback,
                let feedback = HapticFeedback(name: name), let pattern = presets.pattern(for: feedback) {
@@ -97,6 +106,18 @@ public final class LoadedMapping: @unchecked Sendable {
                 patterns.append(HapticPattern(events: []))
                 continue
             }
+            if path.lowercased().hasSuffix(".wav") {
+                do {
+                    let made = try (sounds ?? .pcm).pattern(path: rule.pattern, folder: folder ?? ".", options: rule.analysis, withAudio: rule.playsSound)
+                    patterns.append(made.pattern)
+                    fingerprints[made.file] = made.fingerprint
+                } catch {
+                    diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
+                                                        message: error.description))
+                    patterns.append(HapticPattern(events: []))
+                }
+                continue
+            }
             do {
                 patterns.append(try AHAPDecoder().decode(contentsOfFile: path).pattern)
             } catch {
@@ -107,13 +128,13 @@ public final class LoadedMapping: @unchecked Sendable {
             }
         }
         guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
-        return LoadedMapping(config: config, patterns: patterns, file: file == "<config>" ? nil : file)
+        return LoadedMapping(config: config, patterns: patterns, file: file == "<config>" ? nil : file, soundFingerprints: fingerprints)
     }
 
-    /// The path of AHAP file `name` inside `folder`, or nil when it is not a relative `.ahap` path
-    /// that stays inside the folder, or the file does not exist.
+    /// The path of AHAP or WAV file `name` inside `folder`, or nil when it is not a relative `.ahap`
+    /// or `.wav` path that stays inside the folder, or the file does not exist.
     static func resolvedPath(_ name: String, in folder: String?) -> String? {
-        guard let folder, name.hasSuffix(".ahap"), !name.hasPrefix("/"), !name.hasPrefix("~"),
+        guard let folder, name.hasSuffix(".ahap") || name.lowercased().hasSuffix(".wav"), !name.hasPrefix("/"), !name.hasPrefix("~"),
               !name.split(separator: "/").contains("..") else { return nil }
         let path = (folder as NSString).appendingPathComponent(name)
         var isDirectory: ObjCBool = false

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// `start()` runs a background thread that reads the file every `interval` seconds (default 0.25)
 /// and compares its bytes with the last version it saw (modification times are too coarse: two
-/// saves within a few milliseconds can share one, and an editor may keep the size); `checkNow()` does one look on the calling thread (for games
+/// saves within a few milliseconds can share one, and an editor may keep the size), and, when the
+/// config has `.wav` patterns, the content hashes of those sounds, so a re-exported sound is
+/// re-analysed (through `sounds`, which caches unchanged ones); `checkNow()` does one look on the calling thread (for games
 /// that prefer to ask, and for tests). Loading never runs on the per-frame path.
 ///
 /// Threads: `start`, `stop` and `checkNow` from any thread; the director receives results through
@@ -19,6 +21,7 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     public let interval: Double
     private weak var director: HapticEventDirector?
     private let presets: PresetLibrary
+    private let sounds: SoundPatternLoader
     // pthread mutexes (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
     private let stateLock = NSLock()
     private var state = State()          // guarded by `stateLock`
@@ -26,6 +29,8 @@ public final class MappingConfigWatcher: @unchecked Sendable {
 
     private struct State {
         var stamp: FileStamp?
+        /// The sounds the last loaded version used, real path → content hash.
+        var soundStamps: [String: UInt64] = [:]
         var running = false
         var generation = 0
     }
@@ -34,10 +39,13 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     private typealias FileStamp = Data
 
     /// Watches `file` for `director`. The file's current state counts as already loaded when
-    /// `loadedNow` is true (the game loaded it itself at start-up).
+    /// `loadedNow` is true (the game loaded it itself at start-up; pass that `loaded` mapping so
+    /// its sounds are watched too). `sounds` analyses `.wav` patterns (nil: `SoundPatternLoader.pcm`).
     public init(file: String, director: HapticEventDirector, presetsFolder: String? = nil,
-                interval: Double = 0.25, loadedNow: Bool = true) {
+                interval: Double = 0.25, loadedNow: Bool = true, sounds: SoundPatternLoader? = nil,
+                loaded: LoadedMapping? = nil) {
         self.file = file
+        self.sounds = sounds ?? .pcm
         self.director = director
         self.interval = interval > 0 ? interval : 0.25
         if let presetsFolder {
@@ -46,7 +54,12 @@ public final class MappingConfigWatcher: @unchecked Sendable {
         } else {
             presets = .builtIn()
         }
-        if loadedNow { withState { $0.stamp = Self.stamp(of: file) } }
+        if loadedNow {
+            withState {
+                $0.stamp = Self.stamp(of: file)
+                $0.soundStamps = loaded?.soundFingerprints ?? [:]
+            }
+        }
     }
 
     deinit { stop() }
@@ -83,15 +96,22 @@ public final class MappingConfigWatcher: @unchecked Sendable {
         defer { checking.unlock() }
         do {
             let current = Self.stamp(of: file)
+            let watched = withState { $0.soundStamps }
+            // A missing or unreadable sound hashes as 0, so its return is noticed too.
+            let currentSounds = Dictionary(uniqueKeysWithValues: watched.keys.map { ($0, self.sounds.fingerprint(ofFile: $0) ?? 0) })
+            let soundChanged = currentSounds != watched
             let changed = withState { state -> Bool in
-                guard current != state.stamp else { return false }
+                guard current != state.stamp || soundChanged else { return false }
                 state.stamp = current
                 return true
             }
             guard changed, let director else { return false }
             do throws(ConfigErrors) {
-                director.offer(.success(try LoadedMapping.load(file: file, presets: presets)))
+                let loaded = try LoadedMapping.load(file: file, presets: presets, sounds: self.sounds)
+                withState { $0.soundStamps = loaded.soundFingerprints }
+                director.offer(.success(loaded))
             } catch {
+                withState { $0.soundStamps = currentSounds }   // report a broken sound once, not every look
                 director.offer(.failure(error))
             }
             return true

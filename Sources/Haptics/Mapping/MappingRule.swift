@@ -10,8 +10,9 @@ public struct MappingRule: Sendable {
     public var event: EventKindName
     /// What else the event must have.
     public var match = Match()
-    /// A preset name (`ImpactHeavy`) or an AHAP file path relative to the config's folder; empty
-    /// for a rule that only sets a trigger effect (nothing plays on the motors).
+    /// A preset name (`ImpactHeavy`), or an AHAP or WAV file path relative to the config's folder
+    /// (a WAV is analysed into haptics with `analysis`); empty for a rule that only sets a trigger
+    /// effect (nothing plays on the motors).
     public var pattern: String
     /// The intensity, 0...1, applied as the player's intensity control (multiplies the pattern).
     public var intensity: ValueSource
@@ -34,6 +35,10 @@ public struct MappingRule: Sendable {
     public var priority = 0
     /// Mixer category (for its gain).
     public var category: HapticCategory
+    /// For a `.wav` pattern: how the sound is analysed into haptics (the rule's `analysis` table).
+    public var analysis = AudioHapticsOptions()
+    /// For a `.wav` pattern: whether the pattern also plays the sound (`analysis.with_audio`).
+    public var playsSound = false
     /// Where the rule was written, for messages.
     public var location: SourceLocation?
     /// Where its `pattern` value was written, for messages about the pattern.

@@ -43,14 +43,31 @@ struct TraceChart {
     }
 
     init(title: String, description: String, outputs: [RecordingOutput], rate: Double, pattern: PatternPanel?,
-         triggerLanes: [TriggerLane] = []) {
+         triggerLanes: [TriggerLane] = [], waveform: WaveformPanel? = nil) {
         self.title = title
         self.description = description
         self.outputs = outputs
         self.rate = rate
         self.pattern = pattern
         self.triggerLanes = triggerLanes
+        self.waveform = waveform
     }
+
+    /// The sound the pattern came from, drawn above everything (`hapticsctl from-audio --format svg`), or nil.
+    var waveform: WaveformPanel? = nil
+
+    /// What the waveform panel shows: per plot column, the lowest and highest sample (−1...1,
+    /// relative to the loudest sample), over the sound's duration.
+    struct WaveformPanel {
+        var minimums: [Double]
+        var maximums: [Double]
+        /// Seconds.
+        var duration: Double
+    }
+
+    static let waveformHeight = 90.0
+    /// Top of the pattern panel: under the waveform panel when there is one.
+    var panelTop: Double { waveform == nil ? Self.signalTop : Self.signalTop + Self.waveformHeight + 30 }
 
     // Geometry, in SVG user units (pixels).
     static let width = 960.0
@@ -81,7 +98,7 @@ struct TraceChart {
     var endTime: Double { lastFrameTime + 1 / rate }
 
     /// The time shown: every frame's hold (the last frame lasts one frame period) and the pattern.
-    var timeSpan: Double { max(endTime, pattern?.duration ?? 0) }
+    var timeSpan: Double { max(endTime, pattern?.duration ?? 0, waveform?.duration ?? 0) }
 
     func x(_ time: Double) -> Double { Self.left + time / timeSpan * plotWidth }
 
@@ -97,7 +114,7 @@ struct TraceChart {
     }
 
     /// Top of the first lane: under the pattern panel, or where it would be without one.
-    var lanesTop: Double { pattern == nil ? Self.signalTop : Self.signalTop + Self.signalHeight + 30 }
+    var lanesTop: Double { pattern == nil ? panelTop : panelTop + Self.signalHeight + 30 }
 
     func laneTop(_ index: Int) -> Double {
         lanesTop + Double(index) * (Self.laneHeight + Self.laneGap)
@@ -106,7 +123,7 @@ struct TraceChart {
     func render() -> String {
         let lanes = self.lanes
         let laneCount = lanes.count + triggerLanes.count
-        let plotBottom = laneCount == 0 ? (pattern == nil ? Self.signalTop : Self.signalTop + Self.signalHeight)
+        let plotBottom = laneCount == 0 ? (pattern == nil ? panelTop : panelTop + Self.signalHeight)
             : laneTop(laneCount - 1) + Self.laneHeight
         let height = plotBottom + 54
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -117,6 +134,7 @@ struct TraceChart {
         svg += "<rect x=\"0\" y=\"0\" width=\"\(n(Self.width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         svg += header()
         svg += grid(bottom: plotBottom)
+        if let waveform { svg += waveformPanel(waveform) }
         if let pattern { svg += signalPanel(pattern) }
         for (index, lane) in lanes.enumerated() {
             svg += self.lane(output: lane.output, actuator: lane.actuator, top: laneTop(index))
@@ -172,8 +190,30 @@ struct TraceChart {
         return svg
     }
 
-    private func signalPanel(_ pattern: PatternPanel) -> String {
+    private func waveformPanel(_ waveform: WaveformPanel) -> String {
         let top = Self.signalTop
+        let h = Self.waveformHeight
+        func y(_ value: Double) -> Double { top + (1 - min(max(value, -1), 1)) * h / 2 }
+        var svg = "<g class=\"waveform\">\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 16))\" font-weight=\"bold\">sound</text>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 32))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">waveform, −1…1</text>\n"
+        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
+        svg += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(0)))\" x2=\"\(n(Self.left + plotWidth))\" y2=\"\(n(y(0)))\" stroke=\"\(Self.gridColor)\"/>\n"
+        let count = min(waveform.minimums.count, waveform.maximums.count)
+        if count > 0, waveform.duration > 0 {
+            func columnTime(_ c: Int) -> Double { waveform.duration * Double(c) / Double(count) }
+            var d = "M\(n(x(0))),\(n(y(waveform.maximums[0])))"
+            for c in 0..<count { d += " L\(n(x(columnTime(c + 1)))),\(n(y(waveform.maximums[c])))" }
+            for c in stride(from: count - 1, through: 0, by: -1) { d += " L\(n(x(columnTime(c)))),\(n(y(waveform.minimums[c])))" }
+            d += " Z"
+            svg += "<path class=\"samples\" d=\"\(d)\" fill=\"#4a5568\" fill-opacity=\"0.55\" stroke=\"#4a5568\" stroke-width=\"0.5\"/>\n"
+        }
+        svg += "</g>\n"
+        return svg
+    }
+
+    private func signalPanel(_ pattern: PatternPanel) -> String {
+        let top = panelTop
         let h = Self.signalHeight
         func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
         var svg = "<g class=\"signal\">\n"

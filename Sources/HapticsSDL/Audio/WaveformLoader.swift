@@ -111,7 +111,7 @@ public enum WaveformLoader {
         SDL_AudioFormat(UInt16(littleEndian: 1) == 1 ? AUDIO_F32LSB : AUDIO_F32MSB)
     }
 
-    private static func decode(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
+    static func decode(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
                                failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
         var spec = SDL_AudioSpec()
         var buffer: UnsafeMutablePointer<UInt8>? = nil

@@ -1,3 +1,4 @@
+import Foundation
 import Haptics
 
 /// The mapping layer on the front door: the game posts what happened (`post`), a config that
@@ -31,13 +32,25 @@ extension GameHaptics {
     /// between frames, keeping the last good config when an edit is broken (`mappingErrors`,
     /// `events.reloadHandler`). Throws `ConfigErrors` (every problem with file:line:column) when the
     /// file is invalid now; the previous mapping, if any, stays.
+    ///
+    /// A rule whose pattern is a `.wav` gets haptics analysed from the sound (`soundPatterns`,
+    /// docs/audio-to-haptics.md); the watcher also notices a changed sound and re-analyses it. With
+    /// audio on, the sounds of `with_audio` rules are loaded here so the pattern plays them (a sound
+    /// first named by a later hot reload plays its haptics only until the next `loadMapping`).
     public func loadMapping(file: String, watch: Bool = true, interval: Double = 0.25) throws(ConfigErrors) {
-        let loaded = try LoadedMapping.load(file: file, presets: presets)
+        let loaded = try LoadedMapping.load(file: file, presets: presets, sounds: soundPatterns)
+        if let audio {
+            let folder = (file as NSString).deletingLastPathComponent
+            for pattern in loaded.patterns where pattern.hasAudioContent {
+                try? audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
+            }
+        }
         events.use(loaded)
         configWatcher?.stop()
         configWatcher = nil
         if watch {
-            let watcher = MappingConfigWatcher(file: file, director: events, presetsFolder: presets.folder, interval: interval)
+            let watcher = MappingConfigWatcher(file: file, director: events, presetsFolder: presets.folder, interval: interval,
+                                               sounds: soundPatterns, loaded: loaded)
             watcher.start()
             configWatcher = watcher
         }

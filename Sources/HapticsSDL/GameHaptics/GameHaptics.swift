@@ -61,6 +61,9 @@ public final class GameHaptics {
     /// The mapping layer (`GameHaptics+Mapping.swift`), made on first use.
     var eventDirector: HapticEventDirector?
     var configWatcher: MappingConfigWatcher?
+    /// Turns a mapping config's `.wav` patterns into haptics (decoded through SDL, analysed with the
+    /// rule's options, cached by content); shared by `loadMapping` and its watcher.
+    public let soundPatterns = SoundPatternLoader(decoder: SDLSoundDecoder())
     /// The sound device, once `enableAudio` opened it (`GameHaptics+Audio.swift`); nil: audio off,
     /// no device is opened and audio events are ignored.
     public internal(set) var audio: SDLAudioOutput?

@@ -1,0 +1,57 @@
+import Foundation
+import Haptics
+
+/// Decodes sound files for audio-to-haptics analysis through SDL: what `SDL_LoadWAV_RW` reads (WAV:
+/// PCM 8/16/24/32-bit, IEEE float, IMA and MS ADPCM, µ-law, A-law), converted by `SDL_AudioStream`
+/// to 32-bit float at `sampleRate`, then mixed to mono (channels averaged).
+///
+/// The same rules as `WaveformLoader`: the path must stay inside its folder (no absolute path, no
+/// `..`, no link out of it), and a file over `limits.maximumBytes` (4.2 MB), a truncated or
+/// malformed one, or a sound longer than `limits.maximumSeconds` (23 s) is refused with the reason.
+/// Used by `SoundPatternLoader` (mapping configs) and `hapticsctl from-audio`; load time only.
+/// Needs no SDL subsystem; safe from any thread (SDL's loader and stream keep no shared state).
+public struct SDLSoundDecoder: SoundFileDecoder {
+    /// The rate sounds are converted to before analysis, in Hz. Default 48,000.
+    public var sampleRate: Int
+    /// Size and length limits. Default: the waveform limits (4.2 MB, 23 s).
+    public var limits: WaveformLimits
+
+    public init(sampleRate: Int = 48_000, limits: WaveformLimits = WaveformLimits()) {
+        self.sampleRate = sampleRate
+        self.limits = limits
+    }
+
+    public var maximumBytes: Int { limits.maximumBytes }
+
+    public func resolve(_ path: String, folder: String) throws -> String {
+        try WaveformLoader.resolve(path, folder: folder, assetRoot: nil)
+    }
+
+    public func decodeMono(_ bytes: [UInt8], name: String) throws -> MonoSound {
+        func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: name, file: nil, reason: reason) }
+        guard bytes.count <= limits.maximumBytes else {
+            throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
+        }
+        if let problem = WaveformLoader.riffProblem(bytes) { throw failure(problem) }
+        return Self.mono(try WaveformLoader.decode(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure))
+    }
+
+    /// Reads the sound file at `path` (a path the caller chose; it is resolved inside its own
+    /// folder, with every limit of `WaveformLoader.load`) as mono.
+    /// - Throws: `WaveformLoadError` naming the file.
+    public func readMono(file path: String) throws(WaveformLoadError) -> MonoSound {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return Self.mono(try WaveformLoader.load(name, folder: folder.isEmpty ? "." : folder, assetRoot: nil,
+                                                 sampleRate: sampleRate, limits: limits))
+    }
+
+    /// Channels averaged.
+    static func mono(_ waveform: AudioWaveform) -> MonoSound {
+        let interleaved = waveform.samples
+        guard waveform.channelCount == 2 else { return MonoSound(samples: interleaved, sampleRate: waveform.sampleRate) }
+        var mono = [Float](repeating: 0, count: waveform.frameCount)
+        for i in 0..<waveform.frameCount { mono[i] = 0.5 * (interleaved[2 * i] + interleaved[2 * i + 1]) }
+        return MonoSound(samples: mono, sampleRate: waveform.sampleRate)
+    }
+}
