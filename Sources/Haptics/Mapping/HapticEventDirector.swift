@@ -45,6 +45,9 @@ public final class HapticEventDirector {
         public var started = 0
         /// Responses too far away to be felt.
         public var outOfRange = 0
+        /// Events posted after the queue already held `GameEventQueue.capacity` for the coming
+        /// frame: refused by `post` (which returned false), never stored. Updated each frame.
+        public var dropped = 0
     }
 
     /// One mapped moment, for a HUD's "last haptic events" list.
@@ -156,6 +159,7 @@ public final class HapticEventDirector {
         let playerCount = target.feedbackPlayerCount
         prepareSlots(playerCount: playerCount)
         statistics.events += incoming.count
+        statistics.dropped = queue.droppedCount
         if let mapping {
             let slots = self.slots
             listeners.withUnsafeBufferPointer { listeners in
