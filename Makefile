@@ -65,7 +65,7 @@ bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= AHAPDecoding ConfigParsing
+FUZZ_TARGETS ?= AHAPDecoding ConfigParsing MappingSimulation
 
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; done

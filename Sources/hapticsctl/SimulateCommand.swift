@@ -24,8 +24,8 @@ struct SimulateCommand: ParsableCommand {
         (events, voices started, coalesced, cooled down, out of range, unmatched) goes to \
         standard error.
 
-        Limits (docs/reliability.md): event times 0...3600 s, at most 1,000,000 events and \
-        16 MiB per script, a trace of at most 1,000,000 rows (frames × players).
+        Limits (docs/reliability.md): event times 0...3600 s, at most 16 MiB per \
+        script, a trace of at most 1,000,000 rows (frames × players).
 
         Exit status: 0 simulated, 1 CONFIG or EVENTS invalid or over a limit (every problem \
         reported as FILE:LINE:COLUMN), 2 usage error.

@@ -6,8 +6,17 @@
 public struct AHAPLimits: Hashable, Sendable {
     /// Largest file accepted, in bytes. Default 8 MiB.
     public var maximumFileBytes: Int = 8 << 20
-    /// Deepest nesting of arrays and objects. Default 32 (AHAP itself needs 6).
-    public var maximumNestingDepth: Int = 32
+    /// Deepest nesting of arrays and objects. Default 32 (AHAP itself needs 6). Kept within
+    /// 1...`nestingDepthCap` (256): reading recurses once per level, and a raised limit must not
+    /// let a deep file overflow the stack.
+    public var maximumNestingDepth: Int {
+        get { storedNestingDepth }
+        set { storedNestingDepth = min(max(newValue, 1), Self.nestingDepthCap) }
+    }
+    private var storedNestingDepth = 32
+    /// The deepest `maximumNestingDepth` may be set to: 256 levels stay well within the 512 KiB
+    /// stack of a secondary thread (Darwin's default; the tests read and free such a file there).
+    public static let nestingDepthCap = 256
     /// Most entries in `Pattern` (events, parameters and curves together). Default 100,000.
     public var maximumElements: Int = 100_000
     /// Most control points in one curve. Default 20,000.

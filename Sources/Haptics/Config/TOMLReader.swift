@@ -27,7 +27,7 @@ public struct TOMLReader {
     private var tableCount = 0
     private var storedMaximumDepth = 64
     /// Deepest nesting of arrays and inline tables accepted. Default 64; values are kept within
-    /// 1...`TOMLLimits.depthCap` (512) so that reading never runs out of stack.
+    /// 1...`TOMLLimits.depthCap` (256) so that reading never runs out of stack.
     public var maximumDepth: Int {
         get { storedMaximumDepth }
         set { storedMaximumDepth = min(max(newValue, 1), TOMLLimits.depthCap) }

@@ -6,8 +6,8 @@
 ///     {"time": 1.0, "event": "footstep", "surface": "metal", "speed": 2.5, "player": 0}
 ///
 /// Blank lines and lines starting with `//` or `#` are skipped. Times are seconds from the start,
-/// non-decreasing, at most `maximumTime`. A script has at most `maximumBytes` bytes and
-/// `maximumEvents` events; each limit is refused with file:line:column and the limit. Reading is
+/// non-decreasing, at most `maximumTime`. A script has at most `maximumBytes` bytes (so at most
+/// about 670,000 events of 25 bytes); each limit is refused with file:line:column and the limit. Reading is
 /// linear in the text's size. Load-time only (allocates).
 public struct EventScript: Sendable {
     /// One scripted event.
@@ -30,8 +30,6 @@ public struct EventScript: Sendable {
 
     /// Latest event time, in seconds: 3,600 (an hour of play).
     public static let maximumTime: Double = 3_600
-    /// Most events in one script: 1,000,000.
-    public static let maximumEvents = 1_000_000
     /// Largest script, in bytes: 16 MiB (16,777,216 bytes).
     public static let maximumBytes = 16 << 20
 
@@ -97,10 +95,6 @@ struct EventScriptParser {
             let content = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let trimmed = content.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("#") { continue }
-            if entries.count == EventScript.maximumEvents {
-                report(0, "", "expected at most \(EventScript.maximumEvents) events in a script, found more")
-                break
-            }
             let bytes = Array(content.utf8)
             let value: JSONValue
             do throws(JSONSyntaxError) {
