@@ -17,10 +17,12 @@ public struct TOMLLimits: Hashable, Sendable {
     /// Longest string value, in UTF-8 bytes after unescaping. Default 65,536.
     public var maximumStringBytes: Int = 65_536
 
-    /// The deepest `TOMLReader.maximumDepth` may be set to: 256. Reading recurses once per nested
-    /// array or inline table; 256 levels stay well within the 512 KiB stack of a secondary thread
-    /// (Darwin's default; the tests read at this depth on such a thread).
-    public static let depthCap = 256
+    /// The deepest `TOMLReader.maximumDepth` may be set to: 64 (the default). Reading recurses once
+    /// per nested array or inline table, up to about 4 KiB of stack per level in a debug build;
+    /// 64 levels fit the 512 KiB stack of a secondary thread (Darwin's default) with room to
+    /// spare: the tests read at this depth on such a thread (debug builds overflowed it between
+    /// 100 and 128 levels).
+    public static let depthCap = 64
 
     public init() {}
 }

@@ -27,7 +27,7 @@ public struct TOMLReader {
     private var tableCount = 0
     private var storedMaximumDepth = 64
     /// Deepest nesting of arrays and inline tables accepted. Default 64; values are kept within
-    /// 1...`TOMLLimits.depthCap` (256) so that reading never runs out of stack.
+    /// 1...`TOMLLimits.depthCap` (64) so that reading never runs out of stack.
     public var maximumDepth: Int {
         get { storedMaximumDepth }
         set { storedMaximumDepth = min(max(newValue, 1), TOMLLimits.depthCap) }
@@ -96,10 +96,13 @@ public struct TOMLReader {
             if isLast && isArray {
                 let element = try makeTable(.arrayElement, at: headerLocation)
                 let value = TOMLValue(.table(element), at: headerLocation)
+                // No copy of the entry is held while appending: it would share the array's
+                // storage and make every append copy the whole array (quadratic in [[rule]]s).
+                if table.isTableArray(key.name), table.append(value, toArrayAt: key.name) {
+                    return element
+                }
                 if let existing = table.entry(key.name) {
-                    guard table.isTableArray(key.name), table.append(value, toArrayAt: key.name) else {
-                        throw TOMLSyntaxError(message: "'\(key.name)' is already defined at \(existing.keyLocation.line):\(existing.keyLocation.column) as \(existing.value.typeDescription), so it cannot be an array of tables", location: key.location)
-                    }
+                    throw TOMLSyntaxError(message: "'\(key.name)' is already defined at \(existing.keyLocation.line):\(existing.keyLocation.column) as \(existing.value.typeDescription), so it cannot be an array of tables", location: key.location)
                 } else {
                     table.set(key.name, at: key.location, to: TOMLValue(.array([value]), at: headerLocation))
                     table.markTableArray(key.name)

@@ -4,8 +4,7 @@ import Foundation
 /// what a game's loader thread may have), waits for it, and returns its result. A reader or a
 /// teardown that recursed once per level of a deep document would crash the test process here.
 func onSmallStack<T>(_ body: @escaping @Sendable () -> T) -> T {
-    final class Box: @unchecked Sendable { var value: T?; init() {} }
-    let box = Box()
+    let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         box.value = body()
@@ -15,4 +14,9 @@ func onSmallStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     thread.start()
     done.wait()
     return box.value!
+}
+
+/// Carries a result from the small-stack thread back to the waiting test.
+final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }
