@@ -54,7 +54,7 @@ struct HostileInputCLITests {
         let events = try folder.write("{\"time\": 0, \"event\": \"hit\", \"damage\": 10, \"player\": 99}\n", to: "p.jsonl")
         let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", events])
         #expect(run.status == 1)
-        #expect(run.standardError == "\(events):1:44: error: $.player: expected a player number 0...63 or null, found 99\n")
+        #expect(run.standardError == "\(events):1:53: error: $.player: expected a player number 0...63 or null, found 99\n")
     }
 
     @Test("validate: random bytes starting with N are not called NaN")
