@@ -78,7 +78,7 @@ felt: deps
 	$$($(SWIFT) build -c release --show-bin-path)/haptics-felt --write
 
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= AHAPDecoding ConfigParsing
+FUZZ_TARGETS ?= AHAPDecoding ConfigParsing MappingSimulation
 
 fuzz: deps
 	@for target in $(FUZZ_TARGETS); do scripts/fuzz.sh $$target $(FUZZ_SECONDS) || exit 1; done

@@ -47,6 +47,17 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "ConfigReading",
+            dependencies: [
+                .product(name: "Haptics", package: "SDLHaptics"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ConfigReading",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "EngineUpdate",
             dependencies: [
                 .product(name: "Haptics", package: "SDLHaptics"),

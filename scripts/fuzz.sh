@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds and runs one libFuzzer target for a bounded time.
-#   scripts/fuzz.sh TARGET SECONDS        TARGET: a folder of Fuzz/ (AHAPDecoding, ...)
+#   scripts/fuzz.sh TARGET SECONDS        TARGET: a folder of Fuzz/ (AHAPDecoding, ConfigParsing, MappingSimulation)
 # The target is compiled with every source file of the module it tests (-sanitize=fuzzer,address),
 # seeded from Tests/Fixtures/ahap (and the shipped assets), and run with -max_total_time. A crash leaves
 # its input in .build-fuzz/TARGET/ as crash-*; turn it into a regression test. Exit status: libFuzzer's
@@ -26,6 +26,16 @@ case "$target" in
       [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
     done
     ;;
+  MappingSimulation)
+    module=Haptics
+    sources=$(find Sources/Haptics -name '*.swift' | sort)
+    cp Assets/Haptics/haptics.toml "$work/haptics.toml"
+    rm -rf "$work/Patterns" && cp -R Assets/Haptics/Patterns "$work/Patterns"
+    # Seeds: a few recipes (rate, tail, players, mapping, row limit, then events).
+    printf '\000\000\000\001\377\001\002\003\004\005\006' > "$work/corpus/seed-small"
+    printf '\000\000\000\001\377\377\021\003\377\023\004\377\025\005' > "$work/corpus/seed-extreme"
+    printf '\002\001\004\001\010\003\000\003\003\100\001\003\001' > "$work/corpus/seed-texture"
+    ;;
   *)
     echo "unknown fuzz target '$target' (see Fuzz/)" >&2; exit 2 ;;
 esac
@@ -36,7 +46,12 @@ if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module"
 fi
 echo "fuzz: running $target for $seconds s (corpus: $work/corpus)"
 cd "$work"
-./fuzz-"$target" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 corpus 2>&1 | tee fuzz.log | grep -E "^(#[0-9]+ +(INITED|DONE)|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
+dictionary=""
+[ -f "../../Fuzz/$target/toml.dict" ] && dictionary="-dict=../../Fuzz/$target/toml.dict"
+# FUZZ_RUNS (optional) stops after that many executions instead of at the time limit.
+runs=""
+[ -n "${FUZZ_RUNS:-}" ] && runs="-runs=$FUZZ_RUNS"
+./fuzz-"$target" -max_total_time="$seconds" $runs $dictionary -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 corpus 2>&1 | tee fuzz.log | grep -E "^(#[0-9]+ +(INITED|DONE)|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
 status=$(grep -c "ERROR: " fuzz.log || true)
 if [ "$status" != "0" ]; then echo "fuzz: $target found a problem: see $work/fuzz.log and $work/crash-*" >&2; exit 1; fi
 echo "fuzz: $target clean"

@@ -29,8 +29,11 @@ struct SimulateCommand: ParsableCommand {
         (events, voices started, coalesced, cooled down, out of range, unmatched) go to \
         standard error.
 
-        Exit status: 0 simulated, 1 CONFIG or EVENTS invalid (every problem reported as \
-        FILE:LINE:COLUMN), 2 usage error.
+        Limits (docs/reliability.md): event times 0...3600 s, at most 16 MiB per \
+        script, a trace of at most 1,000,000 rows (frames × players).
+
+        Exit status: 0 simulated, 1 CONFIG or EVENTS invalid or over a limit (every problem \
+        reported as FILE:LINE:COLUMN), 2 usage error.
         """
     )
 
@@ -84,21 +87,24 @@ struct SimulateCommand: ParsableCommand {
         }
         var script: EventScript? = nil
         do {
-            guard let data = FileManager.default.contents(atPath: events), let text = String(data: data, encoding: .utf8) else {
-                StandardError.write("\(events):1:1: error: cannot read the file (missing, unreadable or not UTF-8)\n")
-                throw ExitCode.failure
-            }
-            script = try EventScript.parse(text, file: events)
-        } catch let errors as ConfigErrors {
-            for diagnostic in errors.diagnostics { StandardError.write(diagnostic.description + "\n") }
+            script = try EventScript.load(file: events)
+        } catch {
+            for diagnostic in error.diagnostics { StandardError.write(diagnostic.description + "\n") }
             failed = true
         }
         guard !failed, let mapping, let script else { throw ExitCode.failure }
         let profile = RenderCommand.profile(named: profileName) ?? .genericDualMotor
-        let simulation = MappingSimulation(script: script, mapping: mapping, presets: library, rate: rate, profile: profile)
+        let simulation: MappingSimulation
+        do {
+            simulation = try MappingSimulation(script: script, mapping: mapping, presets: library, rate: rate, profile: profile)
+        } catch {
+            StandardError.write(ReportFormat.errorLine(file: events, "cannot simulate: \(error)") + "\n")
+            throw ExitCode.failure
+        }
         let s = simulation.statistics
         StandardError.write("simulated \(script.entries.count) events: \(s.started) voices started, \(s.coalesced) coalesced, "
-                            + "\(s.cooledDown) cooled down, \(s.outOfRange) out of range, \(s.unmatched) unmatched\n")
+                            + "\(s.cooledDown) cooled down, \(s.outOfRange) out of range, \(s.unmatched) unmatched"
+                            + (s.dropped > 0 ? ", \(s.dropped) dropped (more than a frame's queue holds)" : "") + "\n")
         if simulation.isTruncated {
             StandardError.write("warning: \(events): a pad was still playing 10 s after the last event (a texture without a stop?)\n")
         }

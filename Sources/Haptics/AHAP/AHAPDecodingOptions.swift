@@ -6,8 +6,19 @@
 public struct AHAPLimits: Hashable, Sendable {
     /// Largest file accepted, in bytes. Default 8 MiB.
     public var maximumFileBytes: Int = 8 << 20
-    /// Deepest nesting of arrays and objects. Default 32 (AHAP itself needs 6).
-    public var maximumNestingDepth: Int = 32
+    /// Deepest nesting of arrays and objects. Default 32 (AHAP itself needs 6). Kept within
+    /// 1...`nestingDepthCap` (100): reading recurses once per level, and a raised limit must not
+    /// let a deep file overflow the stack.
+    public var maximumNestingDepth: Int {
+        get { storedNestingDepth }
+        set { storedNestingDepth = min(max(newValue, 1), Self.nestingDepthCap) }
+    }
+    private var storedNestingDepth = 32
+    /// The deepest `maximumNestingDepth` may be set to: 100. Reading recurses once per level, up
+    /// to about 3 KiB of stack per level in a debug build; 100 levels fit the 512 KiB stack of a
+    /// secondary thread (Darwin's default): the tests read and free such a file there (debug
+    /// builds overflowed it between 150 and 170 levels).
+    public static let nestingDepthCap = 100
     /// Most entries in `Pattern` (events, parameters and curves together). Default 100,000.
     public var maximumElements: Int = 100_000
     /// Most control points in one curve. Default 20,000.

@@ -1,6 +1,10 @@
 import Foundation
 
 /// Reads small files safely: regular files only, bounded size, checked before reading.
+///
+/// The one wording for a file that cannot be read, whichever reader asks (AHAP patterns, mapping
+/// configs, event scripts) and so whichever `hapticsctl` subcommand reports it: "expected WHAT,
+/// found WHAT", with the path in front of it in the caller's report line.
 enum FileReading {
     struct Problem: Error {
         var message: String
@@ -17,7 +21,7 @@ enum FileReading {
         if isDirectory.boolValue { throw Problem(message: "expected a file, found a folder") }
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
-            throw Problem(message: "expected a readable file, could not read its attributes")
+            throw Problem(message: "expected a readable file, found one whose attributes cannot be read")
         }
         if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
             throw Problem(message: "expected a regular file, found \(describe(type))")
@@ -27,12 +31,12 @@ enum FileReading {
             throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found \(size) bytes", isTooLarge: true)
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Problem(message: "expected a readable file, permission denied or unreadable")
+            throw Problem(message: "expected a readable file, found one without permission to read it")
         }
         defer { try? handle.close() }
         let data: Data
         do { data = try handle.read(upToCount: maximumBytes + 1) ?? Data() } catch {
-            throw Problem(message: "expected a readable file, reading failed: \(error.localizedDescription)")
+            throw Problem(message: "expected a readable file, found that reading it fails (\(error.localizedDescription))")
         }
         if data.count > maximumBytes {
             throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found more", isTooLarge: true)
@@ -49,5 +53,25 @@ enum FileReading {
         case .typeDirectory: return "a folder"
         default: return "a special file"
         }
+    }
+
+    /// Where a file's bytes stop being UTF-8.
+    struct EncodingProblem: Error {
+        var message: String
+        var location: SourceLocation
+    }
+
+    /// The text of `bytes`, or where it stops being UTF-8: "expected UTF-8 text, found the byte
+    /// 0xXX, which is not valid UTF-8 here" at its line and column.
+    static func utf8Text(_ bytes: [UInt8]) throws(EncodingProblem) -> String {
+        guard let offset = UTF8Validation.firstInvalidOffset(in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        var line = 1
+        var start = 0
+        for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
+            line += 1
+            start = position + 1
+        }
+        throw EncodingProblem(message: "expected UTF-8 text, found the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)), which is not valid UTF-8 here",
+                              location: SourceLocation(line: line, column: offset - start + 1, offset: offset))
     }
 }

@@ -14,21 +14,36 @@ public struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 /// and binary integers with underscores; floats with `inf` and `nan`; booleans; date-times (kept
 /// as text); arrays and inline tables; and TOML's rules against defining a key or table twice.
 ///
-/// Load-time only: allocates, not for the per-frame path. Nesting is bounded by `maximumDepth`.
+/// Load-time only: allocates, not for the per-frame path. Every input is read in time linear in
+/// its size; nesting is bounded by `maximumDepth` and sizes by `limits`, each refused with a
+/// line and column. The text is checked to be UTF-8 before anything else, whichever initializer
+/// made the reader.
 public struct TOMLReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
-    /// Deepest nesting of arrays and inline tables accepted.
-    public var maximumDepth = 64
+    private var tableCount = 0
+    private var storedMaximumDepth = 64
+    /// Deepest nesting of arrays and inline tables accepted. Default 64; values are kept within
+    /// 1...`TOMLLimits.depthCap` (64) so that reading never runs out of stack.
+    public var maximumDepth: Int {
+        get { storedMaximumDepth }
+        set { storedMaximumDepth = min(max(newValue, 1), TOMLLimits.depthCap) }
+    }
+    /// Size bounds: text, keys, strings, tables.
+    public var limits = TOMLLimits()
 
     public init(text: String) { bytes = Array(text.utf8) }
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// Reads the document into its root table.
     public mutating func read() throws(TOMLSyntaxError) -> TOMLTable {
+        if bytes.count > limits.maximumBytes {
+            throw error("expected at most \(limits.maximumBytes) bytes of TOML, found \(bytes.count) bytes")
+        }
+        try validateUTF8()
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         let root = TOMLTable(origin: .root, location: location)
         var current = root
@@ -79,14 +94,15 @@ public struct TOMLReader {
         for (position, key) in keys.enumerated() {
             let isLast = position == keys.count - 1
             if isLast && isArray {
-                let element = TOMLTable(origin: .arrayElement, location: headerLocation)
+                let element = try makeTable(.arrayElement, at: headerLocation)
                 let value = TOMLValue(.table(element), at: headerLocation)
+                // No copy of the entry is held while appending: it would share the array's
+                // storage and make every append copy the whole array (quadratic in [[rule]]s).
+                if table.isTableArray(key.name), table.append(value, toArrayAt: key.name) {
+                    return element
+                }
                 if let existing = table.entry(key.name) {
-                    guard case .array(var elements) = existing.value.kind, table.isTableArray(key.name) else {
-                        throw TOMLSyntaxError(message: "'\(key.name)' is already defined at \(existing.keyLocation.line):\(existing.keyLocation.column) as \(existing.value.typeDescription), so it cannot be an array of tables", location: key.location)
-                    }
-                    elements.append(value)
-                    table.set(key.name, at: existing.keyLocation, to: TOMLValue(.array(elements), at: existing.value.location))
+                    throw TOMLSyntaxError(message: "'\(key.name)' is already defined at \(existing.keyLocation.line):\(existing.keyLocation.column) as \(existing.value.typeDescription), so it cannot be an array of tables", location: key.location)
                 } else {
                     table.set(key.name, at: key.location, to: TOMLValue(.array([value]), at: headerLocation))
                     table.markTableArray(key.name)
@@ -116,7 +132,7 @@ public struct TOMLReader {
                     throw TOMLSyntaxError(message: "'\(key.name)' is already defined at \(existing.keyLocation.line):\(existing.keyLocation.column) as \(existing.value.typeDescription), not a table", location: key.location)
                 }
             } else {
-                let child = TOMLTable(origin: isLast ? .header : .implicit, location: headerLocation)
+                let child = try makeTable(isLast ? .header : .implicit, at: headerLocation)
                 table.set(key.name, at: key.location, to: TOMLValue(.table(child), at: headerLocation))
                 table = child
             }
@@ -142,7 +158,7 @@ public struct TOMLReader {
                 }
                 target = child
             } else {
-                let child = TOMLTable(origin: .dotted, location: key.location)
+                let child = try makeTable(.dotted, at: key.location)
                 target.set(key.name, at: key.location, to: TOMLValue(.table(child), at: key.location))
                 target = child
             }
@@ -176,6 +192,12 @@ public struct TOMLReader {
                 name = String(decoding: bytes[from..<index], as: UTF8.self)
             } else {
                 throw error("expected a key (letters, digits, '_' or '-', or a quoted string), found \(describe(byte))")
+            }
+            if name.utf8.count > limits.maximumKeyBytes {
+                throw TOMLSyntaxError(message: "expected a key of at most \(limits.maximumKeyBytes) bytes, found one of \(name.utf8.count) bytes", location: start)
+            }
+            if keys.count == limits.maximumKeyParts {
+                throw TOMLSyntaxError(message: "expected a dotted key or table name of at most \(limits.maximumKeyParts) parts, found more", location: start)
             }
             keys.append(Key(name: name, location: start))
             skipBlank()
@@ -234,7 +256,7 @@ public struct TOMLReader {
 
     private mutating func readInlineTable() throws(TOMLSyntaxError) -> TOMLTable {
         try enter()
-        let table = TOMLTable(origin: .inline, location: location)
+        let table = try makeTable(.inline, at: location)
         index += 1
         skipBlank()
         if peek() == UInt8(ascii: "}") {
@@ -284,9 +306,18 @@ public struct TOMLReader {
         }
         if let value = Self.integer(text) { return TOMLValue(.integer(value), at: start) }
         if let value = Self.float(text) { return TOMLValue(.float(value), at: start) }
-        if Self.isDateTime(text) { return TOMLValue(.dateTime(text), at: start) }
-        let hint = text.first.map { $0.isLetter } == true ? " (strings need quotes: \"\(text)\")" : ""
-        throw TOMLSyntaxError(message: "expected a value, found '\(text)'\(hint)", location: start)
+        if Self.isIntegerSyntax(text) {
+            throw TOMLSyntaxError(message: "expected an integer that fits in 64 bits (-9223372036854775808...9223372036854775807), found \(Self.abbreviated(text)), which is too large", location: start)
+        }
+        if TOMLDateTime.looksLikeDateTime(text) {
+            if let problem = TOMLDateTime.problem(in: text) {
+                throw TOMLSyntaxError(message: "expected a TOML date-time such as 1979-05-27T07:32:00Z, 1979-05-27 or 07:32:00, found '\(Self.abbreviated(text))': \(problem)", location: start)
+            }
+            return TOMLValue(.dateTime(text), at: start)
+        }
+        let shown = Self.abbreviated(text)
+        let hint = shown.first.map { $0.isLetter } == true ? " (strings need quotes: \"\(shown)\")" : ""
+        throw TOMLSyntaxError(message: "expected a value, found '\(shown)'\(hint)", location: start)
     }
 
     static func integer(_ text: String) -> Int64? {
@@ -345,12 +376,26 @@ public struct TOMLReader {
         return String(digits)
     }
 
-    private static func isDateTime(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && range.allSatisfy { bytes[$0] >= 48 && bytes[$0] <= 57 } }
-        if bytes.count >= 10, digits(0..<4), bytes[4] == UInt8(ascii: "-"), digits(5..<7), bytes[7] == UInt8(ascii: "-"), digits(8..<10) { return true }
-        if bytes.count >= 8, digits(0..<2), bytes[2] == UInt8(ascii: ":"), digits(3..<5), bytes[5] == UInt8(ascii: ":"), digits(6..<8) { return true }
-        return false
+    /// Whether `text` is written as a TOML integer (sign or radix prefix, digits, single
+    /// underscores), whatever its size: such text that `integer` refuses is too large.
+    static func isIntegerSyntax(_ text: String) -> Bool {
+        var body = Substring(text)
+        var allowed: (Character) -> Bool = { $0.isASCIIDigit }
+        if body.hasPrefix("0x") || body.hasPrefix("0o") || body.hasPrefix("0b") {
+            let radix = body.hasPrefix("0x") ? 16 : body.hasPrefix("0o") ? 8 : 2
+            allowed = { $0.isASCII && $0.hexDigitValue.map { $0 < radix } == true }
+            body = body.dropFirst(2)
+        } else {
+            if body.first == "+" || body.first == "-" { body = body.dropFirst() }
+            if body.count > 1 && body.first == "0" { return false }
+        }
+        guard let digits = underscoresRemoved(body) else { return false }
+        return digits.allSatisfy(allowed)
+    }
+
+    /// At most 40 characters of `text`, for messages about very long values.
+    static func abbreviated(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(37) + "..."
     }
 
     // MARK: Strings
@@ -453,6 +498,7 @@ public struct TOMLReader {
                 result.append(UInt8(ascii: "\n"))
                 continue
             }
+            if byte < 0x20 && byte != 0x09 || byte == 0x7F { throw error("control characters are not allowed in a literal string") }
             result.append(byte)
             index += 1
         }
@@ -490,6 +536,9 @@ public struct TOMLReader {
     }
 
     private func decodeUTF8(_ bytes: [UInt8], at start: SourceLocation) throws(TOMLSyntaxError) -> String {
+        if bytes.count > limits.maximumStringBytes {
+            throw TOMLSyntaxError(message: "expected a string of at most \(limits.maximumStringBytes) bytes, found one of \(bytes.count) bytes", location: start)
+        }
         guard let string = String(validating: bytes, as: UTF8.self) else {
             throw TOMLSyntaxError(message: "this string is not valid UTF-8", location: start)
         }
@@ -521,6 +570,23 @@ public struct TOMLReader {
         index += word.utf8CodeUnitCount
         if let next = peek(), isValueByte(next) || isBareKeyByte(next) {
             throw error("expected a separator after '\(word)', found \(describe(next))")
+        }
+    }
+
+    /// A new table, counted against `limits.maximumTables`.
+    private mutating func makeTable(_ origin: TOMLTable.Origin, at location: SourceLocation) throws(TOMLSyntaxError) -> TOMLTable {
+        tableCount += 1
+        if tableCount > limits.maximumTables {
+            throw TOMLSyntaxError(message: "expected at most \(limits.maximumTables) tables in a document, found more", location: location)
+        }
+        return TOMLTable(origin: origin, location: location)
+    }
+
+    /// Checks that the whole text is UTF-8 (TOML 1.0 requires it), so no entry point (text,
+    /// bytes) and no place (comments, strings, keys) can pass invalid bytes on.
+    private mutating func validateUTF8() throws(TOMLSyntaxError) {
+        do { _ = try FileReading.utf8Text(bytes) } catch {
+            throw TOMLSyntaxError(message: error.message, location: error.location)
         }
     }
 
@@ -590,10 +656,14 @@ extension TOMLTable {
     func markTableArray(_ key: String) { tableArrays.insert(key) }
 
     /// Marks every table created by dotted keys inside an inline table as inline too (closed).
+    /// Iterative: a long dotted key inside an inline table makes a deep chain.
     func closeInline() {
-        origin = .inline
-        for entry in entries {
-            if case .table(let child) = entry.value.kind, child.origin == .dotted { child.closeInline() }
+        var pending = [self]
+        while let table = pending.popLast() {
+            table.origin = .inline
+            for entry in table.entries {
+                if case .table(let child) = entry.value.kind, child.origin == .dotted { pending.append(child) }
+            }
         }
     }
 }

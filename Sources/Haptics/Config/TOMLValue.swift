@@ -81,6 +81,41 @@ public final class TOMLTable {
         self.location = location
     }
 
+    /// Releases the tree below iteratively. Without this, releasing a table released its children
+    /// from inside its own deinit, one stack frame per level: a 100,000-part dotted key built a
+    /// tree that crashed the process when it was freed. Children that someone else still holds
+    /// are left alone.
+    deinit {
+        guard !entries.isEmpty else { return }
+        var pending: [TOMLTable] = []
+        Self.detachChildren(of: &entries, into: &pending)
+        while let table = pending.popLast() {
+            Self.detachChildren(of: &table.entries, into: &pending)
+            // `table` is released here with no entries left, so its deinit does not recurse.
+        }
+    }
+
+    /// Moves every table below `entries` that nothing else references into `pending`, leaving
+    /// `entries` empty. Arrays are walked in place (their nesting is bounded by the reader's
+    /// `maximumDepth`).
+    private static func detachChildren(of entries: inout [Entry], into pending: inout [TOMLTable]) {
+        for position in entries.indices { detach(&entries[position].value, into: &pending) }
+        entries.removeAll()
+    }
+
+    private static func detach(_ value: inout TOMLValue, into pending: inout [TOMLTable]) {
+        switch value.kind {
+        case .table(var table):
+            value.kind = .boolean(false)
+            if isKnownUniquelyReferenced(&table) { pending.append(table) }
+        case .array(var elements):
+            value.kind = .boolean(false)
+            for position in elements.indices { detach(&elements[position], into: &pending) }
+        default:
+            break
+        }
+    }
+
     /// The value of `key`, or nil.
     public subscript(key: String) -> TOMLValue? {
         index[key].map { entries[$0].value }
@@ -91,6 +126,18 @@ public final class TOMLTable {
 
     /// Every key, in order.
     public var keys: [String] { entries.map(\.key) }
+
+    /// Appends `element` to the array at `key` in place (no copy of the array: an
+    /// `[[rule]]` header costs O(1), not O(rules so far)). False when `key` holds no array.
+    func append(_ element: TOMLValue, toArrayAt key: String) -> Bool {
+        guard let position = index[key], case .array = entries[position].value.kind else { return false }
+        // Take the array out so it is uniquely referenced while it grows, then put it back.
+        guard case .array(var elements) = entries[position].value.kind else { return false }
+        entries[position].value.kind = .boolean(false)
+        elements.append(element)
+        entries[position].value.kind = .array(elements)
+        return true
+    }
 
     func set(_ key: String, at keyLocation: SourceLocation, to value: TOMLValue) {
         if let existing = index[key] {

@@ -80,8 +80,11 @@ struct JSONReader {
             return JSONValue(kind: .null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(kind: .number(try readNumber()), offset: start)
-        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "+"), UInt8(ascii: "."):
-            throw JSONSyntaxError(message: "expected a finite JSON number; NaN, Infinity, a leading '+' or '.' are not allowed", offset: start)
+        case UInt8(ascii: "N") where startsWith("NaN"), UInt8(ascii: "I") where startsWith("Infinity"):
+            throw JSONSyntaxError(message: "expected a finite JSON number, found \(bytes[index] == UInt8(ascii: "N") ? "NaN" : "Infinity"), which JSON does not allow", offset: start)
+        case UInt8(ascii: "+") where index + 1 < bytes.count && (isDigit(bytes[index + 1]) || bytes[index + 1] == UInt8(ascii: ".")),
+             UInt8(ascii: ".") where index + 1 < bytes.count && isDigit(bytes[index + 1]):
+            throw JSONSyntaxError(message: "expected a JSON number, found a leading '\(Character(Unicode.Scalar(bytes[index])))', which JSON does not allow (write 0.5, not +0.5 or .5)", offset: start)
         default:
             throw JSONSyntaxError(message: "expected a value (object, array, string, number, true, false or null), found \(describeByte(at: index))", offset: start)
         }
@@ -455,6 +458,12 @@ struct JSONReader {
     }
 
     // MARK: Helpers
+
+    private func startsWith(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return word.withUTF8Buffer { pattern in (0..<count).allSatisfy { bytes[index + $0] == pattern[$0] } }
+    }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 

@@ -39,7 +39,7 @@ struct ConfigSchemaDecoder {
             if case .integer(let version) = entry.value.kind {
                 if version != 1 { report(entry.value.location, "version", "unsupported version \(version): expected 1") }
             } else {
-                report(entry.value.location, "version", "expected an integer (1), found \(entry.value.typeDescription)")
+                report(entry.value.location, "version", "expected an integer (1), found \(entry.value.schemaDescription)")
             }
         }
         if let defaults = table(root, "defaults", path: "defaults") {
@@ -51,7 +51,7 @@ struct ConfigSchemaDecoder {
             for entry in materials.entries {
                 let path = "materials.\(entry.key)"
                 guard case .table(let material) = entry.value.kind else {
-                    report(entry.value.location, path, "expected a table such as { sharpness = 0.8, gain = 1.0 }, found \(entry.value.typeDescription)")
+                    report(entry.value.location, path, "expected a table such as { sharpness = 0.8, gain = 1.0 }, found \(entry.value.schemaDescription)")
                     continue
                 }
                 checkKeys(material, allowed: Self.materialKeys, path: path)
@@ -64,7 +64,7 @@ struct ConfigSchemaDecoder {
             for entry in attenuations.entries {
                 let path = "attenuation.\(entry.key)"
                 guard case .table(let settings) = entry.value.kind else {
-                    report(entry.value.location, path, "expected a table with shape, inner_radius and falloff_distance, found \(entry.value.typeDescription)")
+                    report(entry.value.location, path, "expected a table with shape, inner_radius and falloff_distance, found \(entry.value.schemaDescription)")
                     continue
                 }
                 if let attenuation = decodeAttenuation(settings, path: path) { config.attenuations[entry.key] = attenuation }
@@ -72,13 +72,19 @@ struct ConfigSchemaDecoder {
         }
         if let entry = root.entry("rule") {
             guard case .array(let elements) = entry.value.kind else {
-                report(entry.value.location, "rule", "expected rules written as [[rule]] tables, found \(entry.value.typeDescription)")
+                report(entry.value.location, "rule", "expected rules written as [[rule]] tables, found \(entry.value.schemaDescription)")
+                return config
+            }
+            if elements.count > HapticMappingConfig.maximumRules {
+                let extra = elements[HapticMappingConfig.maximumRules]
+                report(extra.location, "rule[\(HapticMappingConfig.maximumRules)]",
+                       "expected at most \(HapticMappingConfig.maximumRules) rules, found \(elements.count)")
                 return config
             }
             for (index, element) in elements.enumerated() {
                 let path = "rule[\(index)]"
                 guard case .table(let table) = element.kind else {
-                    report(element.location, path, "expected a table, found \(element.typeDescription)")
+                    report(element.location, path, "expected a table, found \(element.schemaDescription)")
                     continue
                 }
                 if let rule = decodeRule(table, path: path, config: config) { config.rules.append(rule) }
@@ -97,7 +103,7 @@ struct ConfigSchemaDecoder {
             return nil
         }
         guard let eventName = eventEntry.value.string else {
-            report(eventEntry.value.location, "\(path).event", "expected a string, found \(eventEntry.value.typeDescription)")
+            report(eventEntry.value.location, "\(path).event", "expected a string, found \(eventEntry.value.schemaDescription)")
             return nil
         }
         guard let event = EventKindName(rawValue: eventName) else {
@@ -158,7 +164,7 @@ struct ConfigSchemaDecoder {
                            "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
                 }
             } else {
-                report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.typeDescription)")
+                report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
             }
         } else if event != .feedback && table.entry("trigger_effect") == nil {
             report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file) or 'trigger_effect'")
@@ -189,7 +195,7 @@ struct ConfigSchemaDecoder {
                 rule.attenuation = decodeAttenuation(settings, path: "\(path).attenuation")
             default:
                 report(entry.value.location, "\(path).attenuation",
-                       "expected the name of an [attenuation.NAME] table or an inline table, found \(entry.value.typeDescription)")
+                       "expected the name of an [attenuation.NAME] table or an inline table, found \(entry.value.schemaDescription)")
             }
         }
         if let entry = table.entry("analysis") {
@@ -341,7 +347,7 @@ struct ConfigSchemaDecoder {
             return .constant(value)
         }
         guard case .table(let source) = entry.value.kind else {
-            report(entry.value.location, here, "expected a number in \(rangeText) or a table such as { input = \"speed\", curve = \"linear\", input_range = [0, 10], output_range = [0.2, 1.0] }, found \(entry.value.typeDescription)")
+            report(entry.value.location, here, "expected a number in \(rangeText) or a table such as { input = \"speed\", curve = \"linear\", input_range = [0, 10], output_range = [0.2, 1.0] }, found \(entry.value.schemaDescription)")
             return nil
         }
         checkKeys(source, allowed: Self.sourceKeys, path: here)
@@ -495,7 +501,7 @@ struct ConfigSchemaDecoder {
     mutating func table(_ parent: TOMLTable, _ key: String, path: String) -> TOMLTable? {
         guard let entry = parent.entry(key) else { return nil }
         guard case .table(let table) = entry.value.kind else {
-            report(entry.value.location, path, "expected a table ([\(key)]), found \(entry.value.typeDescription)")
+            report(entry.value.location, path, "expected a table ([\(key)]), found \(entry.value.schemaDescription)")
             return nil
         }
         return table
@@ -517,7 +523,7 @@ struct ConfigSchemaDecoder {
     mutating func string(_ table: TOMLTable, _ key: String, path: String) -> String? {
         guard let entry = table.entry(key) else { return nil }
         guard let value = entry.value.string else {
-            report(entry.value.location, "\(path).\(key)", "expected a string in quotes, found \(entry.value.typeDescription)")
+            report(entry.value.location, "\(path).\(key)", "expected a string in quotes, found \(entry.value.schemaDescription)")
             return nil
         }
         return value
@@ -526,7 +532,7 @@ struct ConfigSchemaDecoder {
     mutating func boolean(_ table: TOMLTable, _ key: String, path: String) -> Bool? {
         guard let entry = table.entry(key) else { return nil }
         guard let value = entry.value.boolean else {
-            report(entry.value.location, "\(path).\(key)", "expected true or false, found \(entry.value.typeDescription)")
+            report(entry.value.location, "\(path).\(key)", "expected true or false, found \(entry.value.schemaDescription)")
             return nil
         }
         return value
@@ -573,11 +579,19 @@ struct ConfigSchemaDecoder {
         case .integer(let number): return "\(number)"
         case .float(let number): return format(number)
         case .string(let text): return "the string \"\(text)\""
-        default: return value.typeDescription
+        default: return value.schemaDescription
         }
     }
 
     func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
+
+extension TOMLValue {
+    /// `typeDescription`, plus why a date-time cannot stand here: the schema has no dates or times.
+    var schemaDescription: String {
+        if case .dateTime(let text) = kind { return "the date-time \(text) (a mapping config uses no dates or times)" }
+        return typeDescription
     }
 }

@@ -6,7 +6,9 @@
 ///     {"time": 1.0, "event": "footstep", "surface": "metal", "speed": 2.5, "player": 0}
 ///
 /// Blank lines and lines starting with `//` or `#` are skipped. Times are seconds from the start,
-/// non-decreasing. Load-time only (allocates).
+/// non-decreasing, at most `maximumTime`. A script has at most `maximumBytes` bytes (so at most
+/// about 670,000 events of 25 bytes); each limit is refused with file:line:column and the limit. Reading is
+/// linear in the text's size. Load-time only (allocates).
 public struct EventScript: Sendable {
     /// One scripted event.
     public struct Entry: Sendable {
@@ -15,18 +17,55 @@ public struct EventScript: Sendable {
         public var event: GameEvent
         /// The line it came from (1-based).
         public var line: Int
+
+        public init(time: Double, event: GameEvent, line: Int = 0) {
+            self.time = time
+            self.event = event
+            self.line = line
+        }
     }
 
     /// The events in file order (times non-decreasing).
     public var entries: [Entry]
 
+    /// Latest event time, in seconds: 3,600 (an hour of play).
+    public static let maximumTime: Double = 3_600
+    /// Largest script, in bytes: 16 MiB (16,777,216 bytes).
+    public static let maximumBytes = 16 << 20
+
+    public init(entries: [Entry]) { self.entries = entries }
+
     /// Parses `text`; `file` names it in errors. Throws `ConfigErrors` with every bad line, each
     /// with file:line:column and the JSON path of the bad field.
     public static func parse(_ text: String, file: String = "<events>") throws(ConfigErrors) -> EventScript {
+        let size = text.utf8.count
+        if size > maximumBytes {
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(line: 1, column: 1, offset: 0), path: "",
+                                                 message: "expected a script of at most \(maximumBytes) bytes, found \(size) bytes")])
+        }
         var parser = EventScriptParser(file: file)
         let entries = parser.parse(text)
         guard parser.diagnostics.isEmpty else { throw ConfigErrors(parser.diagnostics) }
         return EventScript(entries: entries)
+    }
+
+    /// Reads and parses the script at `file`: a regular file of at most `maximumBytes`, UTF-8.
+    /// Throws `ConfigErrors`; a file that cannot be read is reported at 1:1 in the words every
+    /// reader uses ("expected a file, found a folder").
+    public static func load(file: String) throws(ConfigErrors) -> EventScript {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.readRegularFile(file, maximumBytes: maximumBytes)
+        } catch {
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(line: 1, column: 1, offset: 0), path: "", message: error.message)])
+        }
+        let text: String
+        do {
+            text = try FileReading.utf8Text(bytes)
+        } catch {
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
+        }
+        return try parse(text, file: file)
     }
 }
 
@@ -90,8 +129,9 @@ struct EventScriptParser {
             report(objectOffset, "$", "each event needs \"time\" (seconds from the start)")
             return nil
         }
-        guard case .number(let time) = timeMember.value.kind, time >= 0 else {
-            report(timeMember.value.offset, "$.time", "expected seconds >= 0, found \(timeMember.value.typeDescription)")
+        guard case .number(let time) = timeMember.value.kind, time >= 0, time <= EventScript.maximumTime else {
+            report(timeMember.value.offset, "$.time",
+                   "expected seconds 0...\(Int(EventScript.maximumTime)), found \(describe(timeMember.value))")
             return nil
         }
         guard let kindMember = member("event", members) else {
@@ -120,7 +160,7 @@ struct EventScriptParser {
             if case .number(let number) = value.kind, number >= 0, number == number.rounded(), number < 64 {
                 player = Int(number)
             } else {
-                report(value.offset, "$.player", "expected a player number 0...63 or null, found \(value.typeDescription)")
+                report(value.offset, "$.player", "expected a player number 0...63 or null, found \(describe(value))")
             }
         }
         var position: WorldPosition? = nil
@@ -206,6 +246,12 @@ struct EventScriptParser {
     // MARK: Fields
 
     private func member(_ key: String, _ members: [JSONMember]) -> JSONMember? { members.last { $0.key == key } }
+
+    /// A number by its value ("99", "1e+300", "-2.5"), anything else by its type.
+    private func describe(_ value: JSONValue) -> String {
+        guard case .number(let x) = value.kind else { return value.typeDescription }
+        return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)"
+    }
 
     private func isNull(_ value: JSONValue) -> Bool { if case .null = value.kind { return true }; return false }
 

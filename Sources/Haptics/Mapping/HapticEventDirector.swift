@@ -47,6 +47,9 @@ public final class HapticEventDirector {
         public var outOfRange = 0
         /// Adaptive trigger effects set by rules (one per event and player).
         public var triggerEffects = 0
+        /// Events posted after the queue already held `GameEventQueue.capacity` for the coming
+        /// frame: refused by `post` (which returned false), never stored. Updated each frame.
+        public var dropped = 0
     }
 
     /// One mapped moment, for a HUD's "last haptic events" list.
@@ -158,6 +161,7 @@ public final class HapticEventDirector {
         let playerCount = target.feedbackPlayerCount
         prepareSlots(playerCount: playerCount)
         statistics.events += incoming.count
+        statistics.dropped = queue.droppedCount
         if let mapping {
             let slots = self.slots
             listeners.withUnsafeBufferPointer { listeners in

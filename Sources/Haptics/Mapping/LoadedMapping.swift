@@ -57,19 +57,18 @@ public final class LoadedMapping: @unchecked Sendable {
     /// and float WAV; GameHaptics and hapticsctl pass SDL's decoder).
     /// Throws `ConfigErrors`: every problem, each with file:line:column.
     public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader? = nil) throws(ConfigErrors) -> LoadedMapping {
+        let start = SourceLocation(line: 1, column: 1, offset: 0)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.readRegularFile(file, maximumBytes: TOMLLimits().maximumBytes)
+        } catch {
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: start, path: "", message: error.message)])
+        }
         let text: String
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(line: 1, column: 1, offset: 0), path: "",
-                                                     message: "the file is not UTF-8 text")])
-            }
-            text = decoded
-        } catch let error as ConfigErrors {
-            throw error
+            text = try FileReading.utf8Text(bytes)
         } catch {
-            throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(line: 1, column: 1, offset: 0), path: "",
-                                                 message: "cannot read the file: \(error.localizedDescription)")])
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
         }
         let folder = (file as NSString).deletingLastPathComponent
         return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds)

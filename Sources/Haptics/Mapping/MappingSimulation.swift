@@ -5,13 +5,30 @@
 /// whose time is >= its time, so it is felt on that frame, as in a game that posts during its
 /// update. The run goes on after the last event until every output is silent (bounded by
 /// `maximumTailSeconds`). Player N plays on output N, named "playerN"; `profile` is every
-/// output's motor profile. Load-time cost: allocates.
+/// output's motor profile. Load-time cost: allocates, O(frames × players) time and memory,
+/// both bounded by `Limits` before the run starts.
 public struct MappingSimulation {
+    /// Bounds checked before a run starts, so that no script or argument can make it trap, run
+    /// for hours or fill memory; each is refused with a `MappingSimulationError` naming it.
+    public struct Limits: Hashable, Sendable {
+        /// Latest event time, seconds. Default `EventScript.maximumTime` (3,600).
+        public var maximumEventTime: Double = EventScript.maximumTime
+        /// Most trace rows: frames × players. Default 1,000,000 (about 40 MB of CSV; an hour at
+        /// 60 frames per second for 4 players is 866,400).
+        public var maximumTraceRows: Int = 1_000_000
+        /// Players 0...63 (`GameEvent.player`, `playerCount` up to 64).
+        public static let maximumPlayers = 64
+        /// Longest tail after the last event, seconds: 600.
+        public static let maximumTailSeconds: Double = 600
+
+        public init() {}
+    }
+
     /// One recording output per player.
     public let outputs: [RecordingOutput]
     /// Frames per second: frame `k` of every output is at `k / rate` seconds.
     public let rate: Double
-    /// What the director did.
+    /// What the director did (`dropped`: events beyond the queue's capacity in one frame).
     public let statistics: HapticEventDirector.Statistics
     /// Whether the run stopped at the tail limit with something still sounding.
     public let isTruncated: Bool
@@ -30,15 +47,47 @@ public struct MappingSimulation {
         public var right: AdaptiveTriggerEffect
     }
 
+    /// Runs `script`. Throws `MappingSimulationError`, before running anything, when `rate` is not
+    /// 1...1000, `maximumTailSeconds` not 0...600, an event's time not 0...`limits.maximumEventTime`
+    /// or its player not 0...63, `playerCount` not 1...64, or the trace would exceed
+    /// `limits.maximumTraceRows`.
     public init(script: EventScript, mapping: LoadedMapping?, presets: PresetLibrary = .builtIn(),
                 rate: Double = 60, profile: MotorProfile = .genericDualMotor, playerCount: Int? = nil,
-                maximumTailSeconds: Double = 10) {
-        let rate = rate.isFinite && rate > 0 ? rate : 60
-        let scriptedPlayers = (script.entries.compactMap(\.event.player).max() ?? 0) + 1
-        let count = max(playerCount ?? scriptedPlayers, 1)
-        let lastTime = script.entries.last?.time ?? 0
-        let frameEstimate = Int(((lastTime + maximumTailSeconds) * rate).rounded(.up)) + 2
-        let outputs = (0..<count).map { RecordingOutput(name: "player\($0)", profile: profile, reservingFrames: min(frameEstimate, 1_000_000)) }
+                maximumTailSeconds: Double = 10, limits: Limits = Limits()) throws(MappingSimulationError) {
+        guard rate.isFinite, (1...1000).contains(rate) else {
+            throw MappingSimulationError(message: "expected a rate of 1...1000 frames per second, found \(rate)")
+        }
+        guard maximumTailSeconds.isFinite, (0...Limits.maximumTailSeconds).contains(maximumTailSeconds) else {
+            throw MappingSimulationError(message: "expected a tail of 0...\(Int(Limits.maximumTailSeconds)) s, found \(maximumTailSeconds)")
+        }
+        var lastTime = 0.0
+        var highestPlayer = 0
+        for (position, entry) in script.entries.enumerated() {
+            guard entry.time.isFinite, entry.time >= 0, entry.time <= limits.maximumEventTime else {
+                throw MappingSimulationError(message: "expected event times 0...\(limits.maximumEventTime) s, found \(entry.time)",
+                                             event: position, line: entry.line)
+            }
+            if let player = entry.event.player {
+                guard (0..<Limits.maximumPlayers).contains(player) else {
+                    throw MappingSimulationError(message: "expected a player 0...\(Limits.maximumPlayers - 1), found \(player)",
+                                                 event: position, line: entry.line)
+                }
+                highestPlayer = max(highestPlayer, player)
+            }
+            lastTime = max(lastTime, entry.time)
+        }
+        if let playerCount, !(1...Limits.maximumPlayers).contains(playerCount) {
+            throw MappingSimulationError(message: "expected 1...\(Limits.maximumPlayers) players, found \(playerCount)")
+        }
+        let count = playerCount ?? highestPlayer + 1
+        // Every input is bounded now, so this arithmetic is exact and small.
+        let frameBound = Int(((lastTime + maximumTailSeconds) * rate).rounded(.up)) + 2
+        guard frameBound * count <= limits.maximumTraceRows else {
+            throw MappingSimulationError(message: "expected a trace of at most \(limits.maximumTraceRows) rows (frames × players), "
+                                         + "found \(frameBound) frames × \(count) players = \(frameBound * count) rows "
+                                         + "(\(lastTime) s of events + \(maximumTailSeconds) s of tail at \(rate) frames/s)")
+        }
+        let outputs = (0..<count).map { RecordingOutput(name: "player\($0)", profile: profile, reservingFrames: frameBound) }
         let engine = HapticEngine(outputs: outputs, voiceCapacity: 256)
         try? engine.start()
         let records = mapping?.hasTriggerEffects == true
@@ -50,7 +99,8 @@ public struct MappingSimulation {
         var next = 0
         var frame = 0
         var truncated = false
-        while true {
+        var ended = false
+        while frame < frameBound {
             let time = Double(frame) / rate
             while next < script.entries.count && script.entries[next].time <= time + 1e-9 {
                 director.post(script.entries[next].event)
@@ -67,10 +117,11 @@ public struct MappingSimulation {
             frame += 1
             if next == script.entries.count && time >= lastTime {
                 let silent = outputs.allSatisfy { $0.lastLevels.isSilent } && engine.activeVoiceCount == 0
-                if silent && director.activeTextureCount == 0 { break }
-                if time - lastTime >= maximumTailSeconds { truncated = true; break }
+                if silent && director.activeTextureCount == 0 { ended = true; break }
+                if time - lastTime >= maximumTailSeconds { truncated = true; ended = true; break }
             }
         }
+        if !ended { truncated = true }   // the frame bound is never reached before the tail limit; kept as a guard
         self.outputs = outputs
         self.rate = rate
         statistics = director.statistics
@@ -129,4 +180,27 @@ private final class SimulationTarget: HapticFeedbackTarget {
     }
     func keepReady(player: Int, until time: Double) { engine.keepReady(player: player, until: time) }
     func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? { triggers.indices.contains(player) ? triggers[player] : nil }
+}
+
+/// Why a `MappingSimulation` refused to run: which bound, the value found, and the event.
+public struct MappingSimulationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was expected and what was found.
+    public var message: String
+    /// The index of the offending entry in `EventScript.entries`, when an event is at fault.
+    public var event: Int?
+    /// That entry's line in its script (0 when it was not read from text).
+    public var line: Int?
+
+    public init(message: String, event: Int? = nil, line: Int? = nil) {
+        self.message = message
+        self.event = event
+        self.line = line
+    }
+
+    /// `event N (line L): MESSAGE`, or the message alone.
+    public var description: String {
+        guard let event else { return message }
+        if let line, line > 0 { return "event \(event) (line \(line)): \(message)" }
+        return "event \(event): \(message)"
+    }
 }

@@ -13,7 +13,7 @@ struct MappingSummaryTests {
     static func demoSimulation(profile: MotorProfile = .genericDualMotor) throws -> MappingSimulation {
         let text = try String(contentsOfFile: events, encoding: .utf8)
         let script = try EventScript.parse(text, file: events)
-        return MappingSimulation(script: script, mapping: try MappingRig.defaultMapping(), profile: profile)
+        return try MappingSimulation(script: script, mapping: try MappingRig.defaultMapping(), profile: profile)
     }
 
     @Test("one row per played response, in time order, with the rule's name, player and intensity")

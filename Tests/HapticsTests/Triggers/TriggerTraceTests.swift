@@ -23,7 +23,7 @@ struct TriggerTraceTests {
     @Test("the CSV gains left_effect,right_effect with each frame's effects, in Apple's parameter order")
     func csv() throws {
         let mapping = try LoadedMapping.load(text: Self.config, presets: .builtIn())
-        let simulation = MappingSimulation(script: try EventScript.parse(Self.script), mapping: mapping, rate: 10)
+        let simulation = try MappingSimulation(script: try EventScript.parse(Self.script), mapping: mapping, rate: 10)
         let lines = simulation.csv().split(separator: "\n").map(String.init)
         #expect(lines.first == "time,output,low,high,left_trigger,right_trigger,left_effect,right_effect")
         #expect(lines.dropFirst().first == "0.0,player0,0.0,0.0,0.0,0.0,off,weapon(0.2;0.6;0.9)")
@@ -35,7 +35,7 @@ struct TriggerTraceTests {
     @Test("without trigger rules the CSV keeps the render format")
     func csvUnchanged() throws {
         let mapping = try LoadedMapping.load(text: "[[rule]]\nevent = \"custom\"\npattern = \"ImpactHeavy\"\n", presets: .builtIn())
-        let simulation = MappingSimulation(script: try EventScript.parse("{\"time\": 0, \"event\": \"custom\", \"name\": \"x\"}"), mapping: mapping)
+        let simulation = try MappingSimulation(script: try EventScript.parse("{\"time\": 0, \"event\": \"custom\", \"name\": \"x\"}"), mapping: mapping)
         #expect(simulation.csv().hasPrefix(RecordingOutput.csvHeader + "\n"))
         #expect(simulation.triggerEffects.isEmpty)
     }
@@ -43,7 +43,7 @@ struct TriggerTraceTests {
     @Test("the SVG gains an L2 and an R2 effect lane per player, with the force and each mode change")
     func svg() throws {
         let mapping = try LoadedMapping.load(text: Self.config, presets: .builtIn())
-        let simulation = MappingSimulation(script: try EventScript.parse(Self.script), mapping: mapping, rate: 10)
+        let simulation = try MappingSimulation(script: try EventScript.parse(Self.script), mapping: mapping, rate: 10)
         let svg = simulation.svg(title: "bow & brake")
         #expect(svg.contains("<g class=\"trigger-effect\" data-output=\"player0\" data-side=\"left\">"))
         #expect(svg.contains("<g class=\"trigger-effect\" data-output=\"player0\" data-side=\"right\">"))
