@@ -49,9 +49,11 @@ cd "$work"
 dictionary=""
 [ -f "../../Fuzz/$target/toml.dict" ] && dictionary="-dict=../../Fuzz/$target/toml.dict"
 # FUZZ_RUNS (optional) stops after that many executions instead of at the time limit.
+# FUZZ_TIMEOUT (default 30) is the seconds one input may take before libFuzzer reports a hang. Under
+# ASan a large generated config takes about a second on an idle machine; 30 leaves room for a loaded one.
 runs=""
 [ -n "${FUZZ_RUNS:-}" ] && runs="-runs=$FUZZ_RUNS"
-./fuzz-"$target" -max_total_time="$seconds" $runs $dictionary -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 corpus 2>&1 | tee fuzz.log | grep -E "^(#[0-9]+ +(INITED|DONE)|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
+./fuzz-"$target" -max_total_time="$seconds" $runs $dictionary -print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 corpus 2>&1 | tee fuzz.log | grep -E "^(#[0-9]+ +(INITED|DONE)|Done|stat::number_of_executed_units|==[0-9]+==ERROR|SUMMARY)" || true
 status=$(grep -c "ERROR: " fuzz.log || true)
 if [ "$status" != "0" ]; then echo "fuzz: $target found a problem: see $work/fuzz.log and $work/crash-*" >&2; exit 1; fi
 echo "fuzz: $target clean"
