@@ -29,8 +29,10 @@ case "$target" in
   MappingSimulation)
     module=Haptics
     sources=$(find Sources/Haptics -name '*.swift' | sort)
-    cp Assets/Haptics/haptics.toml "$work/haptics.toml"
-    rm -rf "$work/Patterns" && cp -R Assets/Haptics/Patterns "$work/Patterns"
+    # The mapping is the shipped config with everything it names (Patterns/, Sounds/, ...).
+    for entry in Assets/Haptics/*; do
+      rm -rf "$work/$(basename "$entry")" && cp -R "$entry" "$work/"
+    done
     # Seeds: a few recipes (rate, tail, players, mapping, row limit, then events).
     printf '\000\000\000\001\377\001\002\003\004\005\006' > "$work/corpus/seed-small"
     printf '\000\000\000\001\377\377\021\003\377\023\004\377\025\005' > "$work/corpus/seed-extreme"
