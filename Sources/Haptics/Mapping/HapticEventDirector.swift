@@ -67,7 +67,7 @@ public final class HapticEventDirector {
     public let queue: GameEventQueue
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
-    private var pools: [Int: FeedbackVoicePool] = [:]
+    private var pools: [VoicePoolKey: FeedbackVoicePool] = [:]
     /// Per rule and player: last starts and this frame's bursts (`MappingSlots`), sized when the
     /// mapping or the number of players changes, so the per-event path indexes instead of hashing.
     private var slots = MappingSlots(rules: 0, players: 0, events: 0)
@@ -257,26 +257,28 @@ public final class HapticEventDirector {
             return
         }
         let pattern = mapping.patterns[response.ruleIndex]
-        let body = pool(key: key * 4, rule: rule, pattern: pattern, locality: .body, loops: false)
+        let body = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .body), player: response.player),
+                        rule: rule, pattern: pattern, locality: .body, loops: false)
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
         slots.lastStarts[key] = time
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
-            let left = pool(key: key * 4 + 1, rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
+            let left = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .leftTrigger), player: response.player),
+                            rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
             if left.startVoice(target: target, player: response.player, intensity: response.leftTrigger) != nil { statistics.started += 1 }
         }
         if response.rightTrigger > 0 {
-            let right = pool(key: key * 4 + 2, rule: rule, pattern: pattern, locality: .rightTrigger, loops: false)
+            let right = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .rightTrigger), player: response.player),
+                             rule: rule, pattern: pattern, locality: .rightTrigger, loops: false)
             if right.startVoice(target: target, player: response.player, intensity: response.rightTrigger) != nil { statistics.started += 1 }
         }
     }
 
     private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
         guard let target, let pattern = presets.pattern(for: feedback) else { return }
-        // Keys below zero: feedback presets, one pool per case and player.
-        let key = -1 - (feedback.presetIndex &* 64 &+ min(player, 63))
+        let key = VoicePoolKey(source: .feedbackPreset(feedback.presetIndex), player: player)
         let pool: FeedbackVoicePool
         if let existing = pools[key] { pool = existing } else {
             pool = FeedbackVoicePool(presetName: feedback.presetName, pattern: pattern, category: feedback.category)
@@ -288,7 +290,7 @@ public final class HapticEventDirector {
         }
     }
 
-    private func pool(key: Int, rule: MappingRule, pattern: HapticPattern, locality: HapticLocality, loops: Bool) -> FeedbackVoicePool {
+    private func pool(key: VoicePoolKey, rule: MappingRule, pattern: HapticPattern, locality: HapticLocality, loops: Bool) -> FeedbackVoicePool {
         if let existing = pools[key] { return existing }
         let pool = FeedbackVoicePool(presetName: rule.pattern, pattern: pattern, category: rule.category,
                                      locality: locality, priority: rule.priority, loops: loops)
@@ -332,7 +334,7 @@ public final class HapticEventDirector {
         guard textures.count < textureCapacity else { return }
         let rule = mapping.config.rules[ruleIndex]
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // trigger effect only: set by applyTriggerEffects
-        let key = (ruleIndex &* slotPlayers &+ player) * 4 + 3
+        let key = VoicePoolKey(source: .rule(ruleIndex, .texture), player: player)
         let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
         let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
         guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
