@@ -73,6 +73,11 @@ public final class HapticEventDirector {
     private var slots = MappingSlots(rules: 0, players: 0, events: 0)
     private var slotPlayers: Int { slots.players }
     private var textures: [ActiveTexture] = []
+    /// This frame's feedback presets to start (feedback no rule takes), one per player and case: the
+    /// same case posted again for the same player in one frame merges into the strongest (counted in
+    /// `statistics.coalesced`), so a flood of feedback events starts a bounded number of voices.
+    private var pendingFeedback: [HapticFeedback] = []
+    private var pendingFeedbackPlayers: [Int] = []
     private var moments: [Moment] = []
     private var momentNext = 0
     private var time = 0.0
@@ -102,6 +107,8 @@ public final class HapticEventDirector {
         incoming.reserveCapacity(queue.capacity)
         pools.reserveCapacity(256)
         textures.reserveCapacity(self.textureCapacity)
+        pendingFeedback.reserveCapacity(64)
+        pendingFeedbackPlayers.reserveCapacity(64)
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -179,6 +186,9 @@ public final class HapticEventDirector {
         }
         if let mapping, mapping.hasTriggerEffects { applyTriggerEffects(mapping, target: target, playerCount: playerCount) }
         incoming.removeAll(keepingCapacity: true)
+        for index in pendingFeedback.indices { playFeedbackPreset(pendingFeedback[index], player: pendingFeedbackPlayers[index]) }
+        pendingFeedback.removeAll(keepingCapacity: true)
+        pendingFeedbackPlayers.removeAll(keepingCapacity: true)
         for position in 0..<slots.touchedCount {
             let burst = slots.bursts[slots.touched[position]]
             for slot in 0..<burst.count { play(burst[slot]) }
@@ -223,7 +233,7 @@ public final class HapticEventDirector {
             handleTexture(texture, event: event, playerCount: playerCount)
         case .feedback(let feedback):
             let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 { playFeedbackPreset(feedback, player: player) }
+            for player in players where player >= 0 { queueFeedbackPreset(feedback, player: player) }
         default:
             statistics.unmatched += 1
         }
@@ -274,6 +284,19 @@ public final class HapticEventDirector {
                              rule: rule, pattern: pattern, locality: .rightTrigger, loops: false)
             if right.startVoice(target: target, player: response.player, intensity: response.rightTrigger) != nil { statistics.started += 1 }
         }
+    }
+
+    /// Adds `feedback` for `player` to this frame's presets, or merges it into the same case already
+    /// there (the stronger intensity wins). O(distinct player-and-case pairs this frame).
+    private func queueFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
+        for index in pendingFeedback.indices
+        where pendingFeedbackPlayers[index] == player && pendingFeedback[index].presetIndex == feedback.presetIndex {
+            if feedback.intensity > pendingFeedback[index].intensity { pendingFeedback[index] = feedback }
+            statistics.coalesced += 1
+            return
+        }
+        pendingFeedback.append(feedback)
+        pendingFeedbackPlayers.append(player)
     }
 
     private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {

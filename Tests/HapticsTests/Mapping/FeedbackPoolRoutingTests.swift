@@ -26,3 +26,45 @@ struct FeedbackPoolRoutingTests {
         }
     }
 }
+
+/// A flood of feedback events in one frame starts one voice per player and case, the strongest.
+@Suite("Feedback floods merge per frame")
+struct FeedbackFloodTests {
+    @Test("10,000 posts of one case for one player start one voice; the rest are counted as coalesced")
+    func floodMerges() throws {
+        let output = RecordingOutput(name: "player0", profile: .virtual)
+        let engine = HapticEngine(outputs: [output], voiceCapacity: 64)
+        try engine.start()
+        let director = HapticEventDirector(target: engine, mapping: nil)
+        for _ in 0..<10_000 { director.post(.feedback(.selection, player: 0)) }
+        director.post(.feedback(.success, player: 0))
+        director.update(at: 0)
+        #expect(director.statistics.started == 2, "one Selection and one Success")
+        #expect(director.statistics.coalesced == 9_999)
+        #expect(engine.activeVoiceCount <= 2)
+    }
+
+    @Test("the strongest impact of a frame is the one that plays")
+    func strongestWins() throws {
+        let weak = RecordingOutput(name: "weak", profile: .virtual)
+        let weakEngine = HapticEngine(outputs: [weak], voiceCapacity: 8)
+        try weakEngine.start()
+        let alone = HapticEventDirector(target: weakEngine, mapping: nil)
+        alone.post(.feedback(.impact(weight: .heavy, intensity: 0.9), player: 0))
+        alone.update(at: 0)
+        weakEngine.update(at: 0)
+
+        let merged = RecordingOutput(name: "merged", profile: .virtual)
+        let engine = HapticEngine(outputs: [merged], voiceCapacity: 8)
+        try engine.start()
+        let director = HapticEventDirector(target: engine, mapping: nil)
+        director.post(.feedback(.impact(weight: .heavy, intensity: 0.3), player: 0))
+        director.post(.feedback(.impact(weight: .heavy, intensity: 0.9), player: 0))
+        director.post(.feedback(.impact(weight: .heavy, intensity: 0.5), player: 0))
+        director.update(at: 0)
+        engine.update(at: 0)
+        #expect(director.statistics.started == 1 && director.statistics.coalesced == 2)
+        #expect(merged.lastLevels == weak.lastLevels, "the 0.9 impact played, as it plays alone")
+        #expect(!merged.lastLevels.isSilent)
+    }
+}
