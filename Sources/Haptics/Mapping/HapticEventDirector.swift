@@ -107,8 +107,6 @@ public final class HapticEventDirector {
         incoming.reserveCapacity(queue.capacity)
         pools.reserveCapacity(256)
         textures.reserveCapacity(self.textureCapacity)
-        pendingFeedback.reserveCapacity(64)
-        pendingFeedbackPlayers.reserveCapacity(64)
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -204,6 +202,10 @@ public final class HapticEventDirector {
         guard players != slots.players || rules != slots.rules else { return }
         slots = MappingSlots(rules: rules, players: players, events: queue.capacity)
         pools.removeAll(keepingCapacity: true)
+        // At most one pending preset per player and feedback case: no growth inside a frame.
+        let feedbackPairs = players * HapticFeedback.allPresetCases.count
+        pendingFeedback.reserveCapacity(feedbackPairs)
+        pendingFeedbackPlayers.reserveCapacity(feedbackPairs)
     }
 
     /// Stops every texture and forgets cooldowns (for example when a level ends).
