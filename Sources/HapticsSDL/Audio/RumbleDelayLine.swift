@@ -2,7 +2,8 @@ import Haptics
 
 /// Delays a pad's rumble by the audio lookahead, so that rumble and the sound of the same instant
 /// coincide (docs/audio.md, "Latency model"). Sits between a player's engine and its
-/// `SDLRumbleOutput`; with a delay of 0 (audio off) every frame passes straight through.
+/// `SDLRumbleOutput`; with a delay of 0 (audio off) every frame passes straight through. The rule
+/// itself is the value type `RumbleDelay` (Rumble/, beside `RumblePolicy`); this is its `HapticOutput` seat.
 ///
 /// A frame the engine produced at game time T goes to the pad on the first update at or after
 /// T + `delaySeconds` (restamped with that update's time). GameHaptics' own stops (pause, focus
@@ -15,23 +16,18 @@ import Haptics
 final class RumbleDelayLine: HapticOutput {
     /// The pad's output.
     let output: SDLRumbleOutput
+    /// The delay rule (pure value; see `RumbleDelay`).
+    private var delay = RumbleDelay()
     /// How long frames wait, in seconds of game time (>= 0).
-    var delaySeconds: Double = 0 {
-        didSet { delaySeconds = delaySeconds.isFinite ? max(delaySeconds, 0) : 0 }
+    var delaySeconds: Double {
+        get { delay.delaySeconds }
+        set { delay.delaySeconds = newValue }
     }
     /// When true the engine keeps running without a pad (audio-only players).
     var keepsEngineRunningWithoutPad = false
 
-    private var ring: [HapticFrame]
-    private var head = 0
-    private var count = 0
-    private var lastReceivedTime = -Double.infinity
-    /// After `clear()`, non-zero frames produced before this engine time are replaced by silence.
-    private var quietUntil = -Double.infinity
-
     init(output: SDLRumbleOutput) {
         self.output = output
-        ring = Array(repeating: HapticFrame(time: 0, levels: .zero), count: 512)
     }
 
     var name: String { output.name }
@@ -39,51 +35,20 @@ final class RumbleDelayLine: HapticOutput {
     var isConnected: Bool { keepsEngineRunningWithoutPad || output.isConnected }
 
     /// Frames waiting.
-    var pendingCount: Int { count }
+    var pendingCount: Int { delay.pendingCount }
 
     func receive(_ frame: HapticFrame) {
-        lastReceivedTime = frame.time
-        var frame = frame
-        if quietUntil > -Double.infinity {
-            if frame.levels.isSilent || frame.time >= quietUntil {
-                quietUntil = -.infinity
-            } else {
-                frame = HapticFrame(time: frame.time, levels: .zero)
-            }
-        }
-        if delaySeconds <= 0 && count == 0 {
-            output.receive(frame)
-            return
-        }
-        if count == ring.count {
-            output.receive(HapticFrame(time: frame.time, levels: ring[head].levels))
-            head = (head + 1) % ring.count
-            count -= 1
-        }
-        ring[(head + count) % ring.count] = frame
-        count += 1
-        advance(to: frame.time)
+        delay.receive(frame) { output.receive($0) }
     }
 
     /// Sends the newest frame whose delay has passed at game time `now` (if any). Called by
     /// `receive` and, while the engine is stopped, by `GameHaptics.update`.
     func advance(to now: Double) {
-        var latest: HapticFrame? = nil
-        while count > 0 && ring[head].time + delaySeconds <= now + 1e-9 {
-            latest = ring[head]
-            head = (head + 1) % ring.count
-            count -= 1
-        }
-        if let latest { output.receive(HapticFrame(time: now, levels: latest.levels)) }
+        delay.advance(to: now) { output.receive($0) }
     }
 
     /// Drops the frames in flight (the caller stops the pad itself).
     func clear() {
-        count = 0
-        head = 0
-        // Without a delay, SDLRumbleOutput's own quiet window does this job.
-        if delaySeconds > 0 && lastReceivedTime > -Double.infinity {
-            quietUntil = lastReceivedTime + output.profile.minimumUpdateInterval
-        }
+        delay.clear(quietInterval: output.profile.minimumUpdateInterval)
     }
 }

@@ -79,8 +79,7 @@ final class AdaptiveTriggerWatchdog: @unchecked Sendable {
         defer { SDL_UnlockJoysticks() }
         let bits = link.controllerBits.load(ordering: .sequentiallyConsistent)
         guard bits != 0, let controller = OpaquePointer(bitPattern: bits) else { return }
-        let off = DualSenseEffectsState(right: .off, left: .off)
-        _ = off.withUnsafeBytes { SDL_GameControllerSendEffect(controller, $0.baseAddress, Int32($0.count)) }
+        _ = DualSenseEffectsState(right: .off, left: .off).send(to: controller)
         link.holdsEffect.store(false, ordering: .relaxed)
         link.forcedOff.store(true, ordering: .relaxed)
         firings.add(1, ordering: .relaxed)

@@ -158,8 +158,7 @@ public final class SDLAdaptiveTriggerOutput {
     }
 
     private func send(_ state: DualSenseEffectsState, to controller: OpaquePointer) {
-        let result = state.withUnsafeBytes { SDL_GameControllerSendEffect(controller, $0.baseAddress, Int32($0.count)) }
-        if result != 0 { statistics.failures += 1 }
+        if !state.send(to: controller) { statistics.failures += 1 }
     }
 
     // MARK: - Trigger-motor fallback
