@@ -12,6 +12,16 @@ import Haptics
 ///     }
 ///     haptics.shutdown()                              // or let it go: deinit does the same
 ///
+/// Those three calls (`handle`, `post`/`play`, `update`) are all most games need. Everything else
+/// lives in four parts, found by name:
+/// - ``pads``: which pad each player has, each player's engine, rumble output and adaptive
+///   triggers, reassignment, and the handlers for pads coming and going.
+/// - ``playback``: patterns and feedback for one or every player, the mixer (off switch, master and
+///   per-category intensity), pause/resume, stop everything, loading pattern files.
+/// - ``mapping``: the config that turns posted game events into haptics, its hot reload and errors,
+///   listeners.
+/// - ``audio``: the opt-in sound device that plays the audio half of patterns.
+///
 /// It never owns the game's event loop: it opens pads as `SDL_CONTROLLERDEVICEADDED` arrives and
 /// closes them on `SDL_CONTROLLERDEVICEREMOVED`, assigns them to players, gives each player one
 /// `HapticEngine` driving one `SDLRumbleOutput`, and turns focus changes into pause/resume or stop
@@ -24,54 +34,18 @@ import Haptics
 public final class GameHaptics {
     /// The settings this object was created with.
     public let configuration: GameHapticsConfiguration
-    /// Called when a player's engine stops by itself: the pad was unplugged
-    /// (`.gameControllerDisconnected`), focus was lost with the `.stopEngines` policy
-    /// (`.applicationSuspended`), or at shutdown (`.engineDestroyed`). Arguments: player (0-based), reason.
-    public var stoppedHandler: ((Int, HapticEngine.StoppedReason) -> Void)?
-    /// Called when a pad is plugged back in for a player whose pad was gone: the engine runs again,
-    /// and this is where the game restarts the players it wants (Core Haptics' reset handler).
-    public var resetHandler: ((Int) -> Void)?
-    /// Called when a pad is assigned to a player or leaves one, after the change (player, pad or nil).
-    public var controllerChangedHandler: ((Int, ConnectedController?) -> Void)?
+    /// Pads, players' engines, rumble and trigger outputs, pad handlers.
+    public let pads: Pads
+    /// Playing patterns and feedback, the mixer, pause and resume.
+    public let playback: Playback
+    /// The config that maps posted game events to haptics.
+    public let mapping: Mapping
+    /// The opt-in sound device.
+    public let audio: Audio
 
-    /// Global enable, master gain, per-category gains and voice cap, applied to every player's engine.
-    /// The master gain is multiplied by the battery gain when `scalesForLowBattery` is on.
-    public var mixer = HapticMixer() {
-        didSet { applyMixer() }
-    }
-    /// Whether gameplay haptics are paused (`pause()`, or focus loss with the `.pause` policy).
-    public private(set) var isPaused = false
-    /// Whether the window has focus, as last reported by SDL events (true until told otherwise).
-    public internal(set) var hasFocus = true
-    /// The frame time of the last `update`, in seconds.
-    public private(set) var currentTime: Double = 0
-
-    var subsystems: SDLSubsystems?
-    let hub: ControllerHub
-    var slots: [PlayerSlot]
-    /// Players started through `play`, so `pause` can pause them; finished ones are pruned per update.
-    var livePlayers: [HapticAdvancedPatternPlayer] = []
-    var pausedPlayers: [HapticAdvancedPatternPlayer] = []
-    /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Patterns.
-    /// Set a `PresetLibrary(folder:)` to tune presets from files while the game runs.
-    public var presets = PresetLibrary.builtIn() {
-        didSet { feedbackGenerators.removeAll() }
-    }
-    var feedbackGenerators: [Int: FeedbackGenerator] = [:]
-    /// The mapping layer (`GameHaptics+Mapping.swift`), made on first use.
-    var eventDirector: HapticEventDirector?
-    var configWatcher: MappingConfigWatcher?
-    /// Turns a mapping config's `.wav` patterns into haptics (decoded through SDL, analysed with the
-    /// rule's options, cached by content); shared by `loadMapping` and its watcher.
-    public let soundPatterns = SoundPatternLoader(decoder: SDLSoundDecoder())
-    /// The sound device, once `enableAudio` opened it (`GameHaptics+Audio.swift`); nil: audio off,
-    /// no device is opened and audio events are ignored.
-    public internal(set) var audio: SDLAudioOutput?
+    let state: FrontDoorState
+    private var subsystems: SDLSubsystems?
     private let clockOrigin = SDL_GetPerformanceCounter()
-    var suspendedByFocus = false
-    var isShutDown = false
-    /// Turns DualSense triggers off when `update` stops coming (nil when disabled).
-    var triggerWatchdog: AdaptiveTriggerWatchdog?
 
     /// Starts SDL's game controller and event subsystems (reference-counted: a game that started
     /// them keeps its own reference) and opens every pad already connected.
@@ -85,72 +59,22 @@ public final class GameHaptics {
         do { subsystems = try SDLSubsystems([.gameController, .events]) } catch let error as SDLError { throw error } catch {
             throw SDLError(operation: "SDL_InitSubSystem", message: "\(error)")
         }
-        hub = ControllerHub(playerCount: configuration.playerCount)
-        slots = (0..<configuration.playerCount).map { PlayerSlot(player: $0, voiceCapacity: configuration.voiceCapacity) }
-        livePlayers.reserveCapacity(configuration.voiceCapacity)
-        pausedPlayers.reserveCapacity(configuration.voiceCapacity)
-        for slot in slots { configure(slot) }
-        for index in 0..<SDL_NumJoysticks() { controllerAdded(deviceIndex: index) }
-    }
-
-    /// Starts the trigger watchdog the first time a pad with adaptive triggers is attached (no thread
-    /// for games that never see a DualSense), unless `triggerWatchdogMilliseconds` is 0.
-    func startTriggerWatchdogIfNeeded() {
-        guard triggerWatchdog == nil, !isShutDown, configuration.triggerWatchdogMilliseconds > 0 else { return }
-        triggerWatchdog = AdaptiveTriggerWatchdog(links: slots.map(\.triggerOutput.link),
-                                                  timeoutMilliseconds: UInt64(configuration.triggerWatchdogMilliseconds))
-        triggerWatchdog?.feed()
+        state = FrontDoorState(configuration: configuration)
+        pads = Pads(state: state)
+        playback = Playback(state: state)
+        mapping = Mapping(state: state, playback: playback)
+        audio = Audio(state: state)
+        for slot in state.slots { pads.configure(slot) }
+        for index in 0..<SDL_NumJoysticks() { pads.controllerAdded(deviceIndex: index) }
     }
 
     deinit { shutdown() }
 
-    // MARK: - Pads and players
+    /// The frame time of the last `update`, in seconds.
+    public var currentTime: Double { state.currentTime }
 
-    /// Every open pad, in the order they arrived.
-    public var controllers: [ConnectedController] { hub.controllers }
-
-    /// The pad assigned to `player` (0-based), or nil.
-    public func controller(forPlayer player: Int) -> ConnectedController? { hub.entry(player: player)?.info }
-
-    /// The engine that plays `player`'s haptics (for players, dynamic parameters, handlers), or nil for
-    /// a player number out of range. It is replaced when a pad of another kind is plugged in for
-    /// that player: fetch it again in `resetHandler`.
-    public func engine(forPlayer player: Int) -> HapticEngine? {
-        slots.indices.contains(player) ? slots[player].engine : nil
-    }
-
-    /// The rumble output of `player` (statistics, safety duration), or nil out of range.
-    public func output(forPlayer player: Int) -> SDLRumbleOutput? {
-        slots.indices.contains(player) ? slots[player].output : nil
-    }
-
-    /// The adaptive triggers of `player` (0-based), or nil out of range: set effects on them in Apple's
-    /// spelling (`adaptiveTriggers(forPlayer: 0)?.right.setModeWeaponWithStartPosition(...)`). They
-    /// belong to the player, not the pad: a pad plugged in for that player receives them.
-    public func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
-        slots.indices.contains(player) ? slots[player].triggers : nil
-    }
-
-    /// The adaptive trigger output of `player` (support, statistics, last bytes sent), or nil out of range.
-    public func triggerOutput(forPlayer player: Int) -> SDLAdaptiveTriggerOutput? {
-        slots.indices.contains(player) ? slots[player].triggerOutput : nil
-    }
-
-    /// Whether haptics posted for `player` can be felt now (a pad that can rumble is assigned).
-    public func canRumble(player: Int) -> Bool { slots.indices.contains(player) && slots[player].canRumble }
-
-    /// Moves the pad with SDL instance id `instanceID` to `player` (nil: to no player). A pad already
-    /// on that player takes the moved pad's old player. Both pads are stopped first.
-    public func assign(controller instanceID: Int32, toPlayer player: Int?) {
-        let changed = hub.assign(instanceID: instanceID, toPlayer: player)
-        guard !changed.isEmpty else { return }
-        for entry in changed {
-            for slot in slots where slot.instanceID == entry.info.instanceID { release(slot, reason: nil) }
-        }
-        for entry in changed {
-            if let player = entry.info.player { attach(entry, to: slots[player]) }
-        }
-    }
+    /// Whether the window has focus, as last reported by SDL events (true until told otherwise).
+    public var hasFocus: Bool { state.hasFocus }
 
     // MARK: - Events
 
@@ -158,14 +82,14 @@ public final class GameHaptics {
     /// and the app entering the background or foreground; ignores everything else. O(pads), no
     /// allocation for events it ignores.
     public func handle(_ event: SDL_Event) {
-        guard !isShutDown else { return }
+        guard !state.isShutDown else { return }
         switch SDL_EventType(rawValue: event.type) {
         case SDL_CONTROLLERDEVICEADDED:
-            controllerAdded(deviceIndex: event.cdevice.which)
+            pads.controllerAdded(deviceIndex: event.cdevice.which)
         case SDL_CONTROLLERDEVICEREMOVED:
-            controllerRemoved(instanceID: event.cdevice.which)
+            pads.controllerRemoved(instanceID: event.cdevice.which)
         case SDL_JOYBATTERYUPDATED:
-            batteryChanged(instanceID: event.jbattery.which, level: event.jbattery.level)
+            pads.batteryChanged(instanceID: event.jbattery.which, level: event.jbattery.level)
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_FOCUS_LOST: focusChanged(hasFocus: false)
@@ -181,91 +105,28 @@ public final class GameHaptics {
     /// Hands one SDL event over by pointer (for C-style loops). See `handle(_:)`.
     public func handle(_ event: UnsafePointer<SDL_Event>) { handle(event.pointee) }
 
-    // MARK: - Playing
+    // MARK: - Posting and playing
 
-    /// Plays `pattern` once for `player`, starting at the next update. Returns the player so the game
-    /// can stop it or change it, or nil when nothing can be felt (no pad for that player, a pad
-    /// without rumble, or after shutdown): the system decides, the game does not have to check.
-    /// With audio on (`enableAudio`), the pattern's audio events play too, and a player without a pad
-    /// still plays a pattern that has sound (or feeds the haptic-audio channel).
-    /// - Parameters:
-    ///   - intensity: multiplies the pattern's intensity, 0...1 (the `HapticIntensityControl`).
-    ///   - category: the mixer category for its gain; `.ui` keeps playing while paused.
-    ///   - priority: for the voice cap; higher is kept first.
-    ///   - locality: body motors or trigger motors (folded into the body on pads without them).
-    /// Cost: allocates a player (O(pattern events)); posting is not a per-frame path.
+    /// Posts a game event for the next `update`; the loaded mapping (`mapping.load(file:)`) decides
+    /// how it feels. Any thread may post through `mapping.eventQueue`; this convenience is for the
+    /// game thread. O(1), no allocation.
+    @discardableResult
+    public func post(_ event: GameEvent) -> Bool { mapping.post(event) }
+
+    /// Plays `pattern` once for `player`, starting at the next update: see
+    /// `Playback.play(_:player:intensity:category:priority:locality:)`. Returns the player, or nil
+    /// when nothing can be felt.
     @discardableResult
     public func play(_ pattern: HapticPattern, player: Int = 0, intensity: Double = 1,
                      category: HapticCategory = .custom, priority: Int = 0,
                      locality: HapticLocality = .body) -> HapticAdvancedPatternPlayer? {
-        guard !isShutDown, slots.indices.contains(player),
-              slots[player].canRumble || audioPlays(pattern, forPlayer: player) else { return nil }
-        let pattern = audio?.prepared(pattern) ?? pattern
-        let engine = slots[player].engine
-        guard engine.isRunning,
-              let voice = try? engine.makeAdvancedPlayer(with: pattern, output: 0, locality: locality,
-                                                         category: category, priority: priority) else { return nil }
-        if intensity != 1 {
-            let value = intensity.isFinite ? min(max(intensity, 0), 1) : 1
-            try? voice.sendParameters([DynamicParameter(.hapticIntensityControl, value: value, at: 0)], atTime: 0)
-        }
-        do { try voice.start(atTime: 0) } catch { return nil }
-        livePlayers.append(voice)
-        if isPaused && category != .ui {
-            try? voice.pause(atTime: 0)
-            pausedPlayers.append(voice)
-        }
-        return voice
+        playback.play(pattern, player: player, intensity: intensity, category: category, priority: priority, locality: locality)
     }
 
-    /// Plays `pattern` for every player that has a pad that can rumble. Returns how many play it.
-    /// With audio on, its sound plays once, not once per player (see `playSoundOnce`).
+    /// Plays a feedback case (a preset) for `player`. Returns false when rate-limited or when
+    /// nothing can be felt. See `Playback.play(_:player:)`.
     @discardableResult
-    public func playForEveryPlayer(_ pattern: HapticPattern, intensity: Double = 1,
-                                   category: HapticCategory = .custom, priority: Int = 0) -> Int {
-        guard audio != nil, pattern.hasAudioContent else {
-            return slots.indices.reduce(0) { count, player in
-                count + (play(pattern, player: player, intensity: intensity, category: category, priority: priority) == nil ? 0 : 1)
-            }
-        }
-        return playSoundOnce(pattern, intensity: intensity, category: category, priority: priority)
-    }
-
-    /// Stops every player on every pad at once (no fade), sends (0,0) to every pad, and turns every
-    /// adaptive trigger off (the effects are cleared, not kept for later).
-    public func stopAll() {
-        for voice in livePlayers { voice.cancel() }
-        livePlayers.removeAll(keepingCapacity: true)
-        pausedPlayers.removeAll(keepingCapacity: true)
-        for slot in slots {
-            slot.triggers.setModeOff()
-            if slot.instanceID != nil { silence(slot) }
-        }
-    }
-
-    // MARK: - Pause
-
-    /// Pauses gameplay haptics: every player started through `play`, except `.ui` ones, keeps its
-    /// position, and every pad receives (0,0) at once. Adaptive triggers are turned off at once and
-    /// stay off until `resume()`, which sends the effects the game set again. Players posted while
-    /// paused play (`.ui`) or wait paused (others). Idempotent.
-    public func pause() {
-        guard !isPaused, !isShutDown else { return }
-        isPaused = true
-        for voice in livePlayers where voice.category != .ui && voice.isPlaying {
-            try? voice.pause(atTime: 0)
-            pausedPlayers.append(voice)
-        }
-        for slot in slots where slot.instanceID != nil { silence(slot) }
-    }
-
-    /// Resumes what `pause()` paused, from where it was. Idempotent.
-    public func resume() {
-        guard isPaused else { return }
-        isPaused = false
-        for voice in pausedPlayers { try? voice.resume(atTime: 0) }
-        pausedPlayers.removeAll(keepingCapacity: true)
-    }
+    public func play(_ feedback: HapticFeedback, player: Int = 0) -> Bool { playback.play(feedback, player: player) }
 
     // MARK: - Frames
 
@@ -275,20 +136,21 @@ public final class GameHaptics {
     /// otherwise). Call once per frame.
     /// O(players × engine update), no allocation in steady state.
     public func update(at time: Double) {
-        guard !isShutDown, time.isFinite else { return }
-        currentTime = max(time, currentTime)
-        audio?.synchronize(gameTime: currentTime)  // relate this frame to the sample clock first
-        eventDirector?.update(at: currentTime)   // posted events start their voices on this frame
-        for slot in slots where slot.instanceID != nil || audio != nil {
-            slot.engine.update(at: currentTime)
-            if !slot.engine.isRunning { slot.rumbleDelay.advance(to: currentTime) }
+        guard !state.isShutDown, time.isFinite else { return }
+        state.currentTime = max(time, state.currentTime)
+        let now = state.currentTime
+        state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
+        mapping.director?.update(at: now)               // posted events start their voices on this frame
+        for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil {
+            slot.engine.update(at: now)
+            if !slot.engine.isRunning { slot.rumbleDelay.advance(to: now) }
             if slot.instanceID != nil {
-                slot.triggerOutput.update(slot.triggers, at: currentTime,
-                                          isActive: !isPaused && slot.engine.isRunning && mixer.isEnabled)
+                slot.triggerOutput.update(slot.triggers, at: now,
+                                          isActive: !state.isPaused && slot.engine.isRunning && state.mixer.isEnabled)
             }
         }
-        livePlayers.removeAll { !$0.isPlaying }
-        triggerWatchdog?.feed()
+        state.livePlayers.removeAll { !$0.isPlaying }
+        pads.triggerWatchdog?.feed()
     }
 
     /// Advances to now, measured with SDL's performance counter (seconds since this object was made).
@@ -298,29 +160,47 @@ public final class GameHaptics {
     }
 
     /// Stops every pad with (0,0) and its adaptive triggers with "off", closes every pad this object opened, destroys the engines
-    /// (`stoppedHandler` with `.engineDestroyed` per player that had a pad) and releases the SDL
+    /// (`pads.stoppedHandler` with `.engineDestroyed` per player that had a pad) and releases the SDL
     /// subsystems. Idempotent; `deinit` calls it.
     public func shutdown() {
-        guard !isShutDown else { return }
-        configWatcher?.stop()
-        configWatcher = nil
-        triggerWatchdog?.stop()
-        triggerWatchdog = nil
-        disableAudio()
-        for slot in slots {
-            let hadPad = slot.instanceID != nil
-            slot.triggerOutput.detach()
-            slot.triggers.setModeOff()
-            slot.output.detach()
-            slot.instanceID = nil
-            slot.engine.stoppedHandler = hadPad ? slot.engine.stoppedHandler : nil
-            slot.engine.invalidate()
-        }
-        for entry in hub.entries { hub.close(instanceID: entry.info.instanceID) }
-        livePlayers.removeAll()
-        pausedPlayers.removeAll()
-        isShutDown = true
+        guard !state.isShutDown else { return }
+        mapping.stopWatching()
+        audio.disable()
+        pads.shutdown()
+        state.livePlayers.removeAll()
+        state.pausedPlayers.removeAll()
+        state.isShutDown = true
         subsystems?.stop()
         subsystems = nil
+    }
+
+    // MARK: - Focus
+
+    func focusChanged(hasFocus focused: Bool) {
+        guard focused != state.hasFocus else { return }
+        state.hasFocus = focused
+        switch configuration.focusPolicy {
+        case .pause:
+            if !focused, !state.isPaused {
+                playback.pause()
+                state.suspendedByFocus = true
+            } else if focused, state.suspendedByFocus {
+                state.suspendedByFocus = false
+                playback.resume()
+            }
+        case .stopEngines:
+            if !focused {
+                state.suspendedByFocus = true
+                for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil {
+                    slot.silence()
+                    slot.engine.handleExternalStop(.applicationSuspended)
+                }
+            } else {
+                state.suspendedByFocus = false
+                for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil { try? slot.engine.start() }
+            }
+        case .ignore:
+            break
+        }
     }
 }

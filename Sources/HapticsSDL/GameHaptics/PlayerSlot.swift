@@ -33,6 +33,13 @@ final class PlayerSlot {
     /// Whether haptics posted for this player can be felt.
     var canRumble: Bool { instanceID != nil && !output.profile.actuators.isEmpty }
 
+    /// Sends (0,0) to the pad and "off" to its adaptive triggers now, dropping rumble in flight.
+    func silence() {
+        rumbleDelay.clear()
+        output.stop()
+        triggerOutput.stop()
+    }
+
     /// Replaces the engine when the attached pad's profile differs from the one the engine was made
     /// with (an engine reads its outputs' profiles once). Handlers, mixer and latency carry over;
     /// players made on the old engine end with it (the reset handler recreates them).

@@ -1,0 +1,70 @@
+import Haptics
+
+/// What the parts of the front door share (internal): the players' slots and pads, the frame clock,
+/// the lifecycle flags, the mixer, the sound device, and the one record of the voices started for
+/// the game (so pause can pause them). `GameHaptics` owns it; `pads`, `playback`, `mapping` and
+/// `audio` hold it, never each other's owner. Game thread only.
+final class FrontDoorState {
+    let configuration: GameHapticsConfiguration
+    let hub: ControllerHub
+    let slots: [PlayerSlot]
+    /// The frame time of the last `update`, in seconds.
+    var currentTime: Double = 0
+    var isShutDown = false
+    /// Whether the window has focus, as last reported by SDL events.
+    var hasFocus = true
+    var suspendedByFocus = false
+    /// Global enable, master gain, per-category gains and voice cap (see `GameHaptics.Playback.mixer`).
+    var mixer = HapticMixer()
+    /// The sound device, once `audio.enable` opened it; nil: audio off.
+    var audioOutput: SDLAudioOutput?
+    /// Whether gameplay haptics are paused.
+    var isPaused = false
+    /// Voices started for the game (patterns and feedback), so `pause` can pause them; finished ones
+    /// are pruned per update.
+    var livePlayers: [HapticAdvancedPatternPlayer] = []
+    var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+
+    init(configuration: GameHapticsConfiguration) {
+        self.configuration = configuration
+        hub = ControllerHub(playerCount: configuration.playerCount)
+        slots = (0..<configuration.playerCount).map { PlayerSlot(player: $0, voiceCapacity: configuration.voiceCapacity) }
+        livePlayers.reserveCapacity(configuration.voiceCapacity)
+        pausedPlayers.reserveCapacity(configuration.voiceCapacity)
+    }
+
+    /// Whether focus loss stopped the engines on purpose (`.stopEngines`): nothing restarts them then.
+    var staysStopped: Bool { suspendedByFocus && configuration.focusPolicy == .stopEngines }
+
+    /// The pause bookkeeping, once for every voice started for the game: recorded as live, and
+    /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`.
+    func track(_ voice: HapticAdvancedPatternPlayer) {
+        if !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
+        if isPaused && voice.category != .ui {
+            try? voice.pause(atTime: 0)
+            if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }
+        }
+    }
+
+    /// Applies the mixer to every slot's engine.
+    func applyMixer() {
+        for slot in slots { applyMixer(to: slot) }
+    }
+
+    /// The mixer with the slot's battery gain folded into the master gain when the policy says so.
+    func applyMixer(to slot: PlayerSlot) {
+        var settings = mixer
+        settings.masterGain = mixer.masterGain * (configuration.scalesForLowBattery ? slot.batteryGain : 1)
+        slot.engine.mixer = settings
+    }
+
+    /// Gives `slot`'s engine the audio output, the haptic-audio channel if it is this player's, and
+    /// the rumble delay that matches the lookahead (0 when audio is off).
+    func configureAudio(_ slot: PlayerSlot) {
+        slot.engine.audioOutput = audioOutput
+        let channel = audioOutput?.configuration.hapticAudioChannel
+        slot.engine.hapticAudioChannel = audioOutput?.configuration.hapticAudioPlayer == slot.player ? channel : nil
+        slot.rumbleDelay.delaySeconds = audioOutput?.lookaheadSeconds ?? 0
+        slot.rumbleDelay.keepsEngineRunningWithoutPad = audioOutput != nil
+    }
+}

@@ -1,0 +1,183 @@
+import CHapticsSDL2
+import Haptics
+
+extension GameHaptics {
+    /// The pads and what comes with them (`haptics.pads`): which pad each player has, each player's
+    /// engine, rumble output and adaptive triggers, reassignment, and the handlers for pads coming
+    /// and going. Every path that takes a pad away from a player sends it an explicit (0,0) (and
+    /// "off" to its triggers) before anything else happens to it. Game thread.
+    public final class Pads {
+        let state: FrontDoorState
+        /// Turns DualSense triggers off when `update` stops coming (nil when disabled or before the
+        /// first pad with adaptive triggers).
+        var triggerWatchdog: AdaptiveTriggerWatchdog?
+
+        /// Called when a player's engine stops by itself: the pad was unplugged
+        /// (`.gameControllerDisconnected`), focus was lost with the `.stopEngines` policy
+        /// (`.applicationSuspended`), or at shutdown (`.engineDestroyed`). Arguments: player (0-based), reason.
+        public var stoppedHandler: ((Int, HapticEngine.StoppedReason) -> Void)?
+        /// Called when a pad is plugged back in for a player whose pad was gone: the engine runs again,
+        /// and this is where the game restarts the players it wants (Core Haptics' reset handler).
+        public var resetHandler: ((Int) -> Void)?
+        /// Called when a pad is assigned to a player or leaves one, after the change (player, pad or nil).
+        public var controllerChangedHandler: ((Int, ConnectedController?) -> Void)?
+
+        init(state: FrontDoorState) { self.state = state }
+
+        /// Every open pad, in the order they arrived.
+        public var controllers: [ConnectedController] { state.hub.controllers }
+
+        /// The pad assigned to `player` (0-based), or nil.
+        public func controller(forPlayer player: Int) -> ConnectedController? { state.hub.entry(player: player)?.info }
+
+        /// The open pad with SDL joystick instance id `instanceID` (assigned to a player or not), or nil.
+        public func controller(instanceID: Int32) -> ConnectedController? { state.hub.entry(instanceID: instanceID)?.info }
+
+        /// The engine that plays `player`'s haptics (for players, dynamic parameters, handlers), or nil for
+        /// a player number out of range. It is replaced when a pad of another kind is plugged in for
+        /// that player: fetch it again in `resetHandler`.
+        public func engine(forPlayer player: Int) -> HapticEngine? {
+            state.slots.indices.contains(player) ? state.slots[player].engine : nil
+        }
+
+        /// The rumble output of `player` (statistics such as the SDL calls made, safety duration), or nil out of range.
+        public func rumbleOutput(forPlayer player: Int) -> SDLRumbleOutput? {
+            state.slots.indices.contains(player) ? state.slots[player].output : nil
+        }
+
+        /// The adaptive triggers of `player` (0-based), or nil out of range: set effects on them in Apple's
+        /// spelling (`pads.adaptiveTriggers(forPlayer: 0)?.right.setModeWeaponWithStartPosition(...)`). They
+        /// belong to the player, not the pad: a pad plugged in for that player receives them.
+        public func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
+            state.slots.indices.contains(player) ? state.slots[player].triggers : nil
+        }
+
+        /// The adaptive trigger output of `player` (support, statistics, last bytes sent), or nil out of range.
+        public func triggerOutput(forPlayer player: Int) -> SDLAdaptiveTriggerOutput? {
+            state.slots.indices.contains(player) ? state.slots[player].triggerOutput : nil
+        }
+
+        /// Whether haptics posted for `player` can be felt now (a pad that can rumble is assigned).
+        public func canRumble(player: Int) -> Bool { state.slots.indices.contains(player) && state.slots[player].canRumble }
+
+        /// Moves the pad with SDL instance id `instanceID` to `player` (nil: to no player). A pad already
+        /// on that player takes the moved pad's old player. Both pads are stopped first.
+        public func assign(controller instanceID: Int32, toPlayer player: Int?) {
+            let changed = state.hub.assign(instanceID: instanceID, toPlayer: player)
+            guard !changed.isEmpty else { return }
+            for entry in changed {
+                for slot in state.slots where slot.instanceID == entry.info.instanceID { release(slot, reason: nil) }
+            }
+            for entry in changed {
+                if let player = entry.info.player { attach(entry, to: state.slots[player]) }
+            }
+        }
+
+        // MARK: - Internals: pads coming and going, batteries
+
+        func configure(_ slot: PlayerSlot) {
+            let player = slot.player
+            slot.engine.stoppedHandler = { [weak self] reason in self?.stoppedHandler?(player, reason) }
+            slot.engine.resetHandler = { [weak self] in self?.resetHandler?(player) }
+            slot.engine.presentationLatency = state.configuration.presentationLatency
+            slot.output.safetyMilliseconds = state.configuration.safetyMilliseconds
+            state.configureAudio(slot)
+            state.applyMixer(to: slot)
+        }
+
+        func controllerAdded(deviceIndex: Int32) {
+            guard let entry = state.hub.open(deviceIndex: deviceIndex) else { return }
+            if let player = entry.info.player { attach(entry, to: state.slots[player]) }
+        }
+
+        func controllerRemoved(instanceID: Int32) {
+            guard state.hub.entry(instanceID: instanceID) != nil else { return }
+            let freed = state.slots.first { $0.instanceID == instanceID }
+            if let freed { release(freed, reason: .gameControllerDisconnected) }
+            state.hub.close(instanceID: instanceID)
+            // A pad that had no player (more pads than players) takes the freed one.
+            if let freed, let waiting = state.hub.entries.first(where: { $0.info.player == nil }) {
+                assign(controller: waiting.info.instanceID, toPlayer: freed.player)
+            }
+        }
+
+        /// Gives `slot` the pad of `entry`: picks its profile, makes the engine fit it, starts it, sends
+        /// its adaptive triggers "off", and on a reconnection or reassignment resets it: the player's
+        /// trigger effects are cleared and the reset handler runs, so the game can restart its players
+        /// and set its trigger effects again.
+        func attach(_ entry: ControllerHub.Entry, to slot: PlayerSlot) {
+            slot.output.attach(entry.controller, profile: entry.info.profile)
+            slot.triggerOutput.attach(entry.controller, support: entry.info.adaptiveTriggers,
+                                      minimumUpdateInterval: entry.info.profile.minimumUpdateInterval, rumble: slot.output)
+            if entry.info.adaptiveTriggers == .adaptive { startTriggerWatchdogIfNeeded() }
+            slot.instanceID = entry.info.instanceID
+            slot.rebuildEngineIfNeeded(voiceCapacity: state.configuration.voiceCapacity)
+            configure(slot)
+            slot.batteryGain = batteryGain(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(entry.controller)))
+            state.applyMixer(to: slot)
+            if !state.staysStopped { try? slot.engine.start() }
+            slot.triggerOutput.stop()   // a known state: whatever another program left on the triggers ends
+            if slot.hadPad {
+                slot.triggers.setModeOff()   // like players, trigger effects end on a reconnection or a reassignment
+                slot.engine.reset()
+            }
+            slot.hadPad = true
+            controllerChangedHandler?(slot.player, entry.info)
+        }
+
+        /// Takes the pad away from `slot`: explicit stop, then the engine stops (with `reason`, which
+        /// calls the stopped handler, or silently when nil).
+        func release(_ slot: PlayerSlot, reason: HapticEngine.StoppedReason?) {
+            slot.triggerOutput.detach()
+            slot.rumbleDelay.clear()
+            slot.output.detach()
+            slot.instanceID = nil
+            if let reason { slot.engine.handleExternalStop(reason) } else { slot.engine.stop() }
+            if state.audioOutput != nil && !state.staysStopped {
+                try? slot.engine.start()   // with audio on, the player's sound goes on without a pad
+            }
+            state.pausedPlayers.removeAll { !$0.isPlaying }
+            controllerChangedHandler?(slot.player, nil)
+        }
+
+        func batteryChanged(instanceID: Int32, level: SDL_JoystickPowerLevel) {
+            guard let slot = state.slots.first(where: { $0.instanceID == instanceID }) else { return }
+            slot.batteryGain = batteryGain(level)
+            state.applyMixer(to: slot)
+        }
+
+        private func batteryGain(_ level: SDL_JoystickPowerLevel) -> Double {
+            switch level {
+            case SDL_JOYSTICK_POWER_LOW: return state.configuration.lowBatteryGain
+            case SDL_JOYSTICK_POWER_EMPTY: return state.configuration.emptyBatteryGain
+            default: return 1
+            }
+        }
+
+        /// Starts the trigger watchdog the first time a pad with adaptive triggers is attached (no thread
+        /// for games that never see a DualSense), unless `triggerWatchdogMilliseconds` is 0.
+        func startTriggerWatchdogIfNeeded() {
+            guard triggerWatchdog == nil, !state.isShutDown, state.configuration.triggerWatchdogMilliseconds > 0 else { return }
+            triggerWatchdog = AdaptiveTriggerWatchdog(links: state.slots.map(\.triggerOutput.link),
+                                                      timeoutMilliseconds: UInt64(state.configuration.triggerWatchdogMilliseconds))
+            triggerWatchdog?.feed()
+        }
+
+        /// Closes every pad after sending each (0,0) and "off"; destroys the engines (`stoppedHandler`
+        /// with `.engineDestroyed` per player that had a pad).
+        func shutdown() {
+            triggerWatchdog?.stop()
+            triggerWatchdog = nil
+            for slot in state.slots {
+                let hadPad = slot.instanceID != nil
+                slot.triggerOutput.detach()
+                slot.triggers.setModeOff()
+                slot.output.detach()
+                slot.instanceID = nil
+                slot.engine.stoppedHandler = hadPad ? slot.engine.stoppedHandler : nil
+                slot.engine.invalidate()
+            }
+            for entry in state.hub.entries { state.hub.close(instanceID: entry.info.instanceID) }
+        }
+    }
+}
