@@ -54,7 +54,7 @@ final class DemoSession {
         // is not a reason to stop: the demo says so and plays on with rumble only.
         if !options.silent {
             do {
-                let output = try haptics.enableAudio()
+                let output = try haptics.audio.enable()
                 output.volume = PauseMenu().soundVolume
                 print("audio: \(output.channelCount) channels at \(Int(output.sampleRate)) Hz, lookahead \(Int(output.lookaheadSeconds * 1000)) ms")
             } catch {
@@ -80,7 +80,7 @@ final class DemoSession {
             let start = SDL_GetPerformanceCounter()
             pollEvents()
             script?.apply(upTo: time, to: &inputs)
-            game.setPlayers(haptics.controllers.filter { $0.player != nil }.count)
+            game.setPlayers(haptics.pads.controllers.filter { $0.player != nil }.count)
             game.update(inputs: inputs, dt: Self.frameSeconds)
             let afterGame = SDL_GetPerformanceCounter()
             haptics.update(at: time)
@@ -172,7 +172,7 @@ final class DemoSession {
     }
 
     private func player(ofInstance id: SDL_JoystickID) -> Int? {
-        haptics.controllers.first { $0.instanceID == id }?.player.flatMap { $0 < inputs.count ? $0 : nil }
+        haptics.pads.controllers.first { $0.instanceID == id }?.player.flatMap { $0 < inputs.count ? $0 : nil }
     }
 
     static func action(forKey keycode: SDL_Keycode) -> InputState.Action? {
@@ -215,8 +215,8 @@ final class DemoSession {
 
     private func recordTrace(time: Double) {
         guard options.trace != nil else { return }
-        for player in 0..<2 where haptics.controller(forPlayer: player) != nil {
-            let v = haptics.output(forPlayer: player)?.sentValues ?? .off
+        for player in 0..<2 where haptics.pads.controller(forPlayer: player) != nil {
+            let v = haptics.pads.rumbleOutput(forPlayer: player)?.sentValues ?? .off
             func level(_ value: UInt16) -> String { String(format: "%.4f", Double(value) / 65535) }
             traceLines.append(String(format: "%.4f", time) + ",player\(player),\(level(v.low)),\(level(v.high)),\(level(v.leftTrigger)),\(level(v.rightTrigger))")
         }

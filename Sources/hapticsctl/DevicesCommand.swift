@@ -39,7 +39,7 @@ struct DevicesCommand: ParsableCommand {
 
     func run() throws {
         let session = try ControllerSession(virtualModels: virtualModels, wait: wait)
-        let controllers = session.haptics.controllers
+        let controllers = session.haptics.pads.controllers
         if json {
             let objects = controllers.map { pad -> [String: Any] in
                 [

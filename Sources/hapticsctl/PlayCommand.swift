@@ -54,8 +54,8 @@ struct PlayCommand: ParsableCommand {
         let session = try ControllerSession(virtualModels: virtualModel.map { [$0] } ?? [], wait: 0.3)
         let haptics = session.haptics
         let index = player
-        guard let pad = haptics.controller(forPlayer: index), haptics.canRumble(player: index) else {
-            let found = haptics.controllers.map(DevicesCommand.line(for:))
+        guard let pad = haptics.pads.controller(forPlayer: index), haptics.pads.canRumble(player: index) else {
+            let found = haptics.pads.controllers.map(DevicesCommand.line(for:))
             StandardError.write("error: no game controller that can rumble for player \(player)"
                 + (found.isEmpty ? "; no controllers connected\n" : "; connected:\n  " + found.joined(separator: "\n  ") + "\n"))
             haptics.shutdown()
@@ -76,7 +76,7 @@ struct PlayCommand: ParsableCommand {
         }
         haptics.update(at: time + 0.1)
         haptics.shutdown()   // (0,0) to the pad before it closes
-        let statistics = haptics.output(forPlayer: index)?.statistics ?? RumbleStatistics()
+        let statistics = haptics.pads.rumbleOutput(forPlayer: index)?.statistics ?? RumbleStatistics()
         let seconds = Double(SDL_GetTicks64() - start) / 1000
         print("played \(file) on player \(player) (\(pad.name), profile \(pad.profile.name)): "
               + String(format: "%.2f s", seconds)

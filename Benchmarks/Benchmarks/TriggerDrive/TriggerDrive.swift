@@ -69,7 +69,7 @@ final class TriggerRig: @unchecked Sendable {
         } catch {
             fatalError("SDL: \(error)")
         }
-        guard let triggers = haptics.adaptiveTriggers(forPlayer: 0), haptics.triggerOutput(forPlayer: 0)?.support == .adaptive else {
+        guard let triggers = haptics.pads.adaptiveTriggers(forPlayer: 0), haptics.pads.triggerOutput(forPlayer: 0)?.support == .adaptive else {
             fatalError("the virtual DualSense was not assigned to player 0")
         }
         self.triggers = triggers
@@ -79,7 +79,7 @@ final class TriggerRig: @unchecked Sendable {
         texture = "cart_brake"
         trigger_effect = { side = "left", mode = "feedback", start = 0.1, strength = { input = "value", input_range = [0, 10], output_range = [0, 1] } }
         """
-        do { haptics.events.use(try LoadedMapping.load(text: config, presets: .builtIn())) } catch {
+        do { haptics.mapping.events.use(try LoadedMapping.load(text: config, presets: .builtIn())) } catch {
             fatalError("config: \(error)")
         }
     }

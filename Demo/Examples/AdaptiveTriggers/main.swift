@@ -50,14 +50,14 @@ var bowWasPastClick = false
     switch SDL_EventType(rawValue: event.type) {
     case SDL_QUIT: running = false
     case SDL_KEYDOWN where event.key.keysym.sym == SDLK_ESCAPE.rawValue: running = false
-    case SDL_KEYDOWN where event.key.keysym.sym == Int32(SDLK_p.rawValue): haptics.isPaused ? haptics.resume() : haptics.pause()
+    case SDL_KEYDOWN where event.key.keysym.sym == Int32(SDLK_p.rawValue): haptics.playback.isPaused ? haptics.playback.resume() : haptics.playback.pause()
     default: break
     }
 }
 
 /// How far a trigger of player 0's pad is pressed, 0...1.
 @MainActor func press(_ axis: SDL_GameControllerAxis) -> Double {
-    guard let id = haptics.controller(forPlayer: 0)?.instanceID, let pad = SDL_GameControllerFromInstanceID(id) else { return 0 }
+    guard let id = haptics.pads.controller(forPlayer: 0)?.instanceID, let pad = SDL_GameControllerFromInstanceID(id) else { return 0 }
     return max(Double(SDL_GameControllerGetAxis(pad, axis)) / 32767, 0)
 }
 
@@ -75,12 +75,12 @@ while running && frame < frameLimit {
     let cartSpeed = 5 + 5 * sin(time * 2)   // m/s, 0...10: the brake has more to hold when it is fast
 
     // Every frame, from game values: no allocation, and the pad is sent only what changed.
-    if let triggers = haptics.adaptiveTriggers(forPlayer: 0) {
+    if let triggers = haptics.pads.adaptiveTriggers(forPlayer: 0) {
         triggers.right.setModeWeaponWithStartPosition(0.3, endPosition: bowClick, resistiveStrength: 0.9)
         triggers.left.setModeFeedbackWithStartPosition(0.1, resistiveStrength: cartSpeed / 10)
     }
     let pastClick = press(SDL_CONTROLLER_AXIS_TRIGGERRIGHT) >= bowClick
-    if pastClick && !bowWasPastClick && !haptics.isPaused { arrows += 1 }
+    if pastClick && !bowWasPastClick && !haptics.playback.isPaused { arrows += 1 }
     bowWasPastClick = pastClick
     if headless { haptics.update(at: time) } else { haptics.update() }
 
@@ -88,7 +88,7 @@ while running && frame < frameLimit {
 
     SDL_SetRenderDrawColor(renderer, 24, 24, 32, 255)
     SDL_RenderClear(renderer)
-    let brake = haptics.adaptiveTriggers(forPlayer: 0)?.left.effect.peakForce ?? 0
+    let brake = haptics.pads.adaptiveTriggers(forPlayer: 0)?.left.effect.peakForce ?? 0
     let bars: [(Double, (UInt8, UInt8, UInt8))] = [
         (brake, (220, 140, 60)), (press(SDL_CONTROLLER_AXIS_TRIGGERLEFT), (170, 175, 190)),
         (press(SDL_CONTROLLER_AXIS_TRIGGERRIGHT), (90, 200, 140)),
@@ -105,7 +105,7 @@ while running && frame < frameLimit {
 
 // MARK: - Shutdown
 
-let statistics = haptics.triggerOutput(forPlayer: 0)?.statistics ?? AdaptiveTriggerStatistics()
+let statistics = haptics.pads.triggerOutput(forPlayer: 0)?.statistics ?? AdaptiveTriggerStatistics()
 haptics.shutdown()   // both triggers get "off" before the pad closes: never left stiff
 print("frames: \(frame), arrows: \(arrows), effect changes sent: \(statistics.changes), held back by the pad's interval: \(statistics.deferred)")
 if let virtualPad, let last = virtualPad.lastEffect, last.count == 47 {

@@ -37,8 +37,8 @@ let virtualPad = headless ? try? VirtualGameController(model: .xboxOne) : nil
 
 let configPath = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().appendingPathComponent("../../../Assets/Haptics/haptics.toml").standardized.path
-do { try haptics.loadMapping(file: configPath) } catch { fail("\(error)") }   // watched: saved edits swap in
-haptics.setListener(WorldPosition(x: 0, y: 0), forPlayer: 0)                 // the player stands at the origin
+do { try haptics.mapping.load(file: configPath) } catch { fail("\(error)") }   // watched: saved edits swap in
+haptics.mapping.setListener(WorldPosition(x: 0, y: 0), forPlayer: 0)                 // the player stands at the origin
 
 // The physics world: metres, kilograms, seconds. A static floor and three crates.
 let space = cpSpaceNew()!
@@ -56,7 +56,7 @@ let crates: [OpaquePointer] = masses.enumerated().map { index, mass in
 
 // The collision callback runs inside cpSpaceStep: it posts to the thread-safe event queue, which
 // is all a physics callback should do. Posting copies a small value, no allocation.
-let queue = haptics.eventQueue
+let queue = haptics.mapping.eventQueue
 let handler = cpSpaceAddDefaultCollisionHandler(space)!
 handler.pointee.userData = Unmanaged.passUnretained(queue).toOpaque()
 handler.pointee.postSolveFunc = { arbiter, _, userData in
@@ -80,7 +80,7 @@ guard let window = SDL_CreateWindow("SDLHaptics: collision by config", Int32(SDL
 var running = true
 var frame = 0
 var landings: [Double] = []   // the intensity of every haptic the mapping started
-haptics.events.momentHandler = { moment in landings.append(moment.intensity) }
+haptics.mapping.events.momentHandler = { moment in landings.append(moment.intensity) }
 
 @MainActor func dropAgain() {
     for (index, body) in crates.enumerated() {
@@ -120,7 +120,7 @@ while running && frame < frameLimit {
         SDL_SetRenderDrawColor(renderer, 170, 120, 70, 255)
         SDL_RenderFillRect(renderer, &box)
     }
-    let sent = haptics.output(forPlayer: 0)?.sentValues ?? .off
+    let sent = haptics.pads.rumbleOutput(forPlayer: 0)?.sentValues ?? .off
     for (row, value) in [sent.low, sent.high].enumerated() {
         var bar = SDL_Rect(x: 20, y: Int32(20 + row * 30), w: Int32(440 * Double(value) / 65535), h: 20)
         SDL_SetRenderDrawColor(renderer, 90, 200, 140, 255)

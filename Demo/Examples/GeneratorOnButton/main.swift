@@ -33,10 +33,10 @@ guard SDL_Init(SDL_INIT_VIDEO) == 0, let haptics = try? GameHaptics(),
 let virtualPad = headless ? try? VirtualGameController(model: .ps5) : nil
 
 // Generators are bound to a player; they play on whatever pad that player has, or nowhere.
-let impact = ImpactFeedbackGenerator(style: .heavy, target: haptics, player: 0)
-let notification = NotificationFeedbackGenerator(target: haptics, player: 0)
-let selection = SelectionFeedbackGenerator(target: haptics, player: 0)
-let canvas = CanvasFeedbackGenerator(target: haptics, player: 0)
+let impact = ImpactFeedbackGenerator(style: .heavy, target: haptics.playback.feedbackTarget, player: 0)
+let notification = NotificationFeedbackGenerator(target: haptics.playback.feedbackTarget, player: 0)
+let selection = SelectionFeedbackGenerator(target: haptics.playback.feedbackTarget, player: 0)
+let canvas = CanvasFeedbackGenerator(target: haptics.playback.feedbackTarget, player: 0)
 impact.prepare()
 var selected = 0
 var played: [String: Int] = [:]
@@ -113,7 +113,7 @@ while running && frame < frameLimit {
         if item == selected { SDL_SetRenderDrawColor(renderer, 90, 140, 220, 255) } else { SDL_SetRenderDrawColor(renderer, 45, 48, 60, 255) }
         SDL_RenderFillRect(renderer, &row)
     }
-    let sent = haptics.output(forPlayer: 0)?.sentValues ?? .off
+    let sent = haptics.pads.rumbleOutput(forPlayer: 0)?.sentValues ?? .off
     for (index, value) in [sent.low, sent.high].enumerated() {
         var bar = SDL_Rect(x: 230, y: Int32(40 + index * 40), w: Int32(230 * Double(value) / 65535), h: 24)
         SDL_SetRenderDrawColor(renderer, 90, 200, 140, 255)

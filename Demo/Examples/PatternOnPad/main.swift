@@ -53,7 +53,7 @@ var plays = 0
     case SDL_QUIT: running = false
     case SDL_KEYDOWN where event.key.keysym.sym == SDLK_ESCAPE.rawValue: running = false
     case SDL_KEYDOWN where event.key.keysym.sym == SDLK_SPACE.rawValue: playHeartbeat()
-    case SDL_KEYDOWN where event.key.keysym.sym == Int32(SDLK_p.rawValue): haptics.isPaused ? haptics.resume() : haptics.pause()
+    case SDL_KEYDOWN where event.key.keysym.sym == Int32(SDLK_p.rawValue): haptics.playback.isPaused ? haptics.playback.resume() : haptics.playback.pause()
     case SDL_CONTROLLERBUTTONDOWN where event.cbutton.button == UInt8(SDL_CONTROLLER_BUTTON_A.rawValue): playHeartbeat()
     default: break
     }
@@ -80,7 +80,7 @@ while running && frame < frameLimit {
 
     SDL_SetRenderDrawColor(renderer, 24, 24, 32, 255)
     SDL_RenderClear(renderer)
-    let sent = haptics.output(forPlayer: 0)?.sentValues ?? .off
+    let sent = haptics.pads.rumbleOutput(forPlayer: 0)?.sentValues ?? .off
     for (row, value) in [sent.low, sent.high, sent.leftTrigger, sent.rightTrigger].enumerated() {
         var bar = SDL_Rect(x: 20, y: Int32(30 + row * 40), w: Int32(440 * Double(value) / 65535), h: 24)
         SDL_SetRenderDrawColor(renderer, 90, 200, 140, 255)
@@ -94,7 +94,7 @@ while running && frame < frameLimit {
 // MARK: - Shutdown
 
 haptics.shutdown()   // every pad gets (0,0) before it closes
-let statistics = haptics.output(forPlayer: 0)?.statistics ?? RumbleStatistics()
+let statistics = haptics.pads.rumbleOutput(forPlayer: 0)?.statistics ?? RumbleStatistics()
 print("frames: \(frame), plays: \(plays), rumble changes: \(statistics.bodyChanges), stops: \(statistics.stops)")
 if let virtualPad {
     print("virtual pad received \(virtualPad.rumbleCalls.count) calls, last \(virtualPad.lastRumble.map { "\($0.low),\($0.high)" } ?? "none")")

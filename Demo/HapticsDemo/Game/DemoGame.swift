@@ -197,11 +197,11 @@ final class DemoGame {
     private func toggleMenu() {
         menu.isOpen.toggle()
         if menu.isOpen {
-            haptics.haptics.pause()
+            haptics.haptics.playback.pause()
             menu.selection = 0
             message = "PAUSED"
         } else {
-            haptics.haptics.resume()
+            haptics.haptics.playback.resume()
             message = ""
         }
     }
@@ -210,18 +210,18 @@ final class DemoGame {
         if input.wasPressed(.up) { menu.move(by: -1); haptics.feedback(.selection, player: 0) }
         if input.wasPressed(.down) { menu.move(by: 1); haptics.feedback(.selection, player: 0) }
         let step = input.wasPressed(.right) ? 0.1 : (input.wasPressed(.left) ? -0.1 : 0)
-        let mixer = haptics.haptics.mixer
+        let mixer = haptics.haptics.playback.mixer
         switch menu.item {
         case .master where step != 0:
-            haptics.haptics.mixer.masterGain = mixer.masterGain + step
+            haptics.haptics.playback.mixer.masterGain = mixer.masterGain + step
             haptics.feedback(step > 0 ? .increase : .decrease, player: 0)
         case .soundVolume where step != 0:
             menu.soundVolume = min(1, max(0, menu.soundVolume + step))
-            haptics.haptics.audio?.volume = menu.soundVolume
+            haptics.haptics.audio.output?.volume = menu.soundVolume
             haptics.feedback(.levelChange, player: 0)
         case let item where item.category != nil && step != 0:
             let category = item.category!
-            haptics.haptics.mixer[category] = mixer[category] + step
+            haptics.haptics.playback.mixer[category] = mixer[category] + step
             haptics.feedback(step > 0 ? .increase : .decrease, player: 0)
         default:
             break
@@ -233,11 +233,11 @@ final class DemoGame {
         switch menu.item {
         case .resume: toggleMenu()
         case .haptics:
-            haptics.haptics.mixer.isEnabled.toggle()
-            haptics.feedback(haptics.haptics.mixer.isEnabled ? .start : .stop, player: 0)
+            haptics.haptics.playback.mixer.isEnabled.toggle()
+            haptics.feedback(haptics.haptics.playback.mixer.isEnabled ? .start : .stop, player: 0)
         case .swapPlayers:
-            let pads = haptics.haptics.controllers
-            if pads.count >= 2 { haptics.haptics.assign(controller: pads[0].instanceID, toPlayer: pads[0].player == 0 ? 1 : 0) }
+            let pads = haptics.haptics.pads.controllers
+            if pads.count >= 2 { haptics.haptics.pads.assign(controller: pads[0].instanceID, toPlayer: pads[0].player == 0 ? 1 : 0) }
         case .quit: wantsQuit = true
         default: break
         }

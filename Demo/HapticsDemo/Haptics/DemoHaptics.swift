@@ -37,12 +37,12 @@ final class DemoHaptics {
         self.haptics = haptics
         self.configPath = configPath ?? Self.findConfig()
         all.reserveCapacity(4096)
-        haptics.events.momentHandler = { [unowned self] moment in
+        haptics.mapping.events.momentHandler = { [unowned self] moment in
             all.append(moment)
             recent.append(moment)
             if recent.count > 8 { recent.removeFirst(recent.count - 8) }
         }
-        haptics.events.reloadHandler = { [unowned self] result in
+        haptics.mapping.events.reloadHandler = { [unowned self] result in
             switch result {
             case .success:
                 configErrors = []
@@ -59,7 +59,7 @@ final class DemoHaptics {
             return
         }
         do {
-            try haptics.loadMapping(file: path, watch: true)
+            try haptics.mapping.load(file: path, watch: true)
         } catch {
             configErrors = error.diagnostics.map(\.description)
             for line in configErrors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -87,7 +87,7 @@ final class DemoHaptics {
     func setListeners(_ positions: [(x: Double, y: Double)]) {
         if let first = positions.first { listener0 = first }
         for (player, position) in positions.enumerated() {
-            haptics.setListener(WorldPosition(x: position.x, y: position.y), forPlayer: player)
+            haptics.mapping.setListener(WorldPosition(x: position.x, y: position.y), forPlayer: player)
         }
     }
 
@@ -171,7 +171,7 @@ final class DemoHaptics {
     func updateTriggers(boulderSpeed: Double, boulderRolling: Bool) {
         measured {
             for player in 0..<playerCount {
-                guard let triggers = haptics.adaptiveTriggers(forPlayer: player) else { continue }
+                guard let triggers = haptics.pads.adaptiveTriggers(forPlayer: player) else { continue }
                 triggers.right.setModeWeaponWithStartPosition(0.3, endPosition: Self.slingClick, resistiveStrength: 0.8)
                 if boulderRolling {
                     triggers.left.setModeFeedbackWithStartPosition(0.1, resistiveStrength: min(boulderSpeed / 6, 1))

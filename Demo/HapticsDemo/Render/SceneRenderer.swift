@@ -76,10 +76,10 @@ struct SceneRenderer {
     /// "L2 FEEDBACK 45%  R2 WEAPON" (what the game set; "OFF" while paused, as the pad has it), with
     /// how the pad feels it.
     static func triggerLine(_ haptics: GameHaptics, player: Int) -> String {
-        guard let pad = haptics.controller(forPlayer: player), let triggers = haptics.adaptiveTriggers(forPlayer: player),
-              let output = haptics.triggerOutput(forPlayer: player) else { return "" }
+        guard let pad = haptics.pads.controller(forPlayer: player), let triggers = haptics.pads.adaptiveTriggers(forPlayer: player),
+              let output = haptics.pads.triggerOutput(forPlayer: player) else { return "" }
         func describe(_ effect: AdaptiveTriggerEffect, sent: DualSenseTriggerBlock?) -> String {
-            if haptics.isPaused || (output.support == .adaptive && sent == .off && effect != .off) { return "OFF" }
+            if haptics.playback.isPaused || (output.support == .adaptive && sent == .off && effect != .off) { return "OFF" }
             guard effect != .off else { return "OFF" }
             return "\(effect.mode.rawValue.uppercased()) \(Int((effect.peakForce * 100).rounded()))%"
         }
@@ -97,7 +97,7 @@ struct SceneRenderer {
         draw.rect(x: 0, y: top - 6, w: draw.width, h: 144, (16, 17, 24))
         for player in 0..<2 {
             let x = 12 + player * 300
-            let pad = haptics.controller(forPlayer: player)
+            let pad = haptics.pads.controller(forPlayer: player)
             let title = "P\(player + 1) " + (pad.map { "\($0.kind.rawValue.uppercased()) \($0.profile.name.uppercased())" } ?? "NO PAD")
             draw.text(title, x: x, y: top, scale: 2)
             if game.characters.indices.contains(player) {
@@ -105,7 +105,7 @@ struct SceneRenderer {
                 draw.rect(x: x, y: top + 20, w: 200, h: 8, (60, 30, 30))
                 draw.rect(x: x, y: top + 20, w: Int(2 * max(health, 0)), h: 8, health < 35 ? (230, 80, 60) : (80, 210, 100))
             }
-            let values = haptics.output(forPlayer: player)?.sentValues ?? .off
+            let values = haptics.pads.rumbleOutput(forPlayer: player)?.sentValues ?? .off
             let meters: [(String, UInt16)] = [("LOW", values.low), ("HIGH", values.high), ("LT", values.leftTrigger), ("RT", values.rightTrigger)]
             for (row, meter) in meters.enumerated() {
                 let y = top + 36 + row * 22
@@ -134,7 +134,7 @@ struct SceneRenderer {
         if !haptics.configErrors.isEmpty {
             let shown = haptics.configErrors.prefix(4)
             draw.rect(x: 6, y: 30, w: draw.width - 12, h: 18 + 14 * shown.count, (60, 12, 12), alpha: 230)
-            let title = haptics.haptics.events.mapping == nil
+            let title = haptics.haptics.mapping.events.mapping == nil
                 ? "HAPTICS CONFIG ERROR: NO MAPPING LOADED, ONLY FEEDBACK PRESETS PLAY. FIX THE FILE AND SAVE"
                 : "HAPTICS CONFIG ERROR: KEEPING THE LAST GOOD CONFIG. FIX THE FILE AND SAVE"
             draw.text(title, x: 12, y: 34, scale: 1, (255, 200, 120))
@@ -153,7 +153,7 @@ struct SceneRenderer {
         for item in PauseMenu.Item.allCases {
             let y = 92 + item.rawValue * 24
             var label = item.label
-            let mixer = haptics.mixer
+            let mixer = haptics.playback.mixer
             switch item {
             case .haptics: label += mixer.isEnabled ? ": ON" : ": OFF"
             case .master: label += ": \(Int((mixer.masterGain * 100).rounded()))%"

@@ -31,4 +31,9 @@ final class FeedbackTarget: HapticFeedbackTarget {
         guard state.slots.indices.contains(player), state.slots[player].instanceID != nil, !state.staysStopped else { return }
         if !state.slots[player].engine.isRunning { try? state.slots[player].engine.start() }
     }
+
+    /// The adaptive triggers of `player`, where mapping rules set trigger effects (nil out of range).
+    func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
+        state.slots.indices.contains(player) ? state.slots[player].triggers : nil
+    }
 }

@@ -30,7 +30,7 @@ extension GameHaptics {
         /// Made on first use with the playback's presets. Game thread.
         public var events: HapticEventDirector {
             if let director { return director }
-            let made = HapticEventDirector(target: playback.feedbackTarget, presets: playback.presets)
+            let made = HapticEventDirector(target: playback.target, presets: playback.presets)
             director = made
             return made
         }

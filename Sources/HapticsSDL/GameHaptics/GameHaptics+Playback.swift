@@ -8,14 +8,20 @@ extension GameHaptics {
     /// Game thread.
     public final class Playback {
         let state: FrontDoorState
-        /// Plays feedback voices for the director and the generators (internal seat of `HapticFeedbackTarget`).
-        let feedbackTarget: FeedbackTarget
+        /// Plays feedback voices for the director and the generators.
+        let target: FeedbackTarget
         private var feedbackGenerators: [Int: FeedbackGenerator] = [:]
 
         init(state: FrontDoorState) {
             self.state = state
-            feedbackTarget = FeedbackTarget(state: state)
+            target = FeedbackTarget(state: state)
         }
+
+        /// The target to bind feedback generators to (`ImpactFeedbackGenerator(target:
+        /// haptics.playback.feedbackTarget, player: 0)`): player N's feedback plays on the pad
+        /// assigned to player N, ignored silently when there is none. Owned by this object (generators
+        /// hold it weakly).
+        public var feedbackTarget: any HapticFeedbackTarget { target }
 
         /// Global enable (the off switch), master gain, per-category gains and voice cap, applied to
         /// every player's engine. The master gain is multiplied by the battery gain when
@@ -80,7 +86,7 @@ extension GameHaptics {
         /// no rate limit for other cases (change `minimumInterval` / `minimumIntervals` on it).
         public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator {
             if let generator = feedbackGenerators[player] { return generator }
-            let generator = FeedbackGenerator(target: feedbackTarget, player: player, presets: presets)
+            let generator = FeedbackGenerator(target: target, player: player, presets: presets)
             feedbackGenerators[player] = generator
             return generator
         }

@@ -68,7 +68,15 @@ public final class GameHaptics {
         for index in 0..<SDL_NumJoysticks() { pads.controllerAdded(deviceIndex: index) }
     }
 
-    deinit { shutdown() }
+    /// Shuts down without calling the pad handlers: the game that owned this object is letting it
+    /// go, and whatever its handlers captured may be going with it (call `shutdown()` first to hear
+    /// `.engineDestroyed`).
+    deinit {
+        pads.stoppedHandler = nil
+        pads.resetHandler = nil
+        pads.controllerChangedHandler = nil
+        shutdown()
+    }
 
     /// The frame time of the last `update`, in seconds.
     public var currentTime: Double { state.currentTime }

@@ -28,10 +28,10 @@ extension SDLTests {
             defer { disk.finish(); withExtendedLifetime(rig) {} }
             rig.pump()
             try disk.write(Self.click, to: "sounds/click.wav")
-            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
+            let audio = try rig.haptics.audio.enable(DiskAudio.configuration())
             #expect(audio.sampleRate == 48_000 && audio.channelCount == 2 && audio.bufferFrames == 512)
             #expect(audio.lookaheadSeconds == 3.0 / 64.0)
-            try rig.haptics.prepareAudio(for: HapticPattern(events: [Self.customEvent("sounds/click.wav", at: 0)]),
+            try rig.haptics.audio.prepare(for: HapticPattern(events: [Self.customEvent("sounds/click.wav", at: 0)]),
                                          folder: disk.folder.path)
             let pattern = HapticPattern(events: [Self.customEvent("sounds/click.wav", at: 0.25), .transient(at: 0.25),
                                                  Self.customEvent("sounds/click.wav", at: 0.3)])
@@ -49,7 +49,7 @@ extension SDLTests {
             let onsets = audio.onsets.entries
             #expect(audio.statistics.lateOnsets == 0, "late onsets: \(audio.statistics)")
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
             // Started on the update at 1 + 1/64; the events are 0.25 s into the pattern.
             let eventTime = 1.0 + Self.step + 0.25
             try #require(onsets.count == 2)
@@ -78,7 +78,7 @@ extension SDLTests {
             }
             // The rumble: delayed by the same lookahead, on the update at exactly event time + lookahead.
             #expect(firstRumbleTime == eventTime + audio.lookaheadSeconds)
-            #expect(rig.haptics.output(forPlayer: 0)?.statistics.bodyChanges ?? 0 >= 2, "on, then off")
+            #expect(rig.haptics.pads.rumbleOutput(forPlayer: 0)?.statistics.bodyChanges ?? 0 >= 2, "on, then off")
         }
 
         @Test("AudioVolume, AudioPan, AudioPitch and EventWaveformLoopEnabled measured in the samples the device played")
@@ -90,7 +90,7 @@ extension SDLTests {
             let ramp = (0..<200).map { Int16(($0 + 1) * 64) }
             let expected = ramp.map { Float($0) / 32768 }
             try disk.write(DiskAudio.pcm16(ramp), to: "ramp.wav")
-            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
+            let audio = try rig.haptics.audio.enable(DiskAudio.configuration())
             let pattern = HapticPattern(events: [
                 Self.customEvent("ramp.wav", at: 0, [.init(.audioVolume, 0.5)]),
                 Self.customEvent("ramp.wav", at: 0.125, [.init(.audioPan, -1)]),
@@ -98,7 +98,7 @@ extension SDLTests {
                 Self.customEvent("ramp.wav", at: 0.375, [.init(.audioPitch, 1)]),
                 Self.customEvent("ramp.wav", at: 0.5, duration: 0.0125, loops: true, envelope: false),   // 600 frames
             ])
-            try rig.haptics.prepareAudio(for: pattern, folder: disk.folder.path)
+            try rig.haptics.audio.prepare(for: pattern, folder: disk.folder.path)
             var time = 1.0
             disk.pace(rig.haptics, to: time)
             #expect(rig.haptics.play(pattern, player: 0) != nil, "no pad: the sound plays anyway")
@@ -108,7 +108,7 @@ extension SDLTests {
             }
             let frames = audio.onsets.entries.map { Int($0.frame) }
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
             try #require(frames.count == 5)
             let samples = try disk.readRendered(audio, alignOn: Int64(frames[0]))
             let left = samples.channel(0, of: 2), right = samples.channel(1, of: 2)
@@ -132,7 +132,7 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             let disk = try DiskAudio()
             defer { disk.finish(); withExtendedLifetime(rig) {} }
-            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
+            let audio = try rig.haptics.audio.enable(DiskAudio.configuration())
             let folder = disk.folder.appendingPathComponent("pack").path
             let good = DiskAudio.pcm16(Array(repeating: 1000, count: 480))
             try disk.write(Array(good.prefix(good.count - 100)), to: "pack/truncated.wav")
@@ -178,7 +178,7 @@ extension SDLTests {
             #expect(throws: WaveformLoadError.self) { try audio.loadWaveform("good.wav", folder: disk.folder.path + "/other") }
             #expect(try audio.loadWaveform("./good.wav", folder: folder) === loaded)
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
         }
 
         @Test("every real WAV of the fixtures (Tests/Fixtures/ahap/audio) loads and converts to 48 kHz float, keeping its length")
@@ -219,8 +219,8 @@ extension SDLTests {
             defer { disk.finish(); withExtendedLifetime(rig) {} }
             var configuration = DiskAudio.configuration(channels: 4)
             configuration.hapticAudioChannel = HapticAudioChannel(channels: [2, 3], frequencyRange: 40...160)
-            let audio = try rig.haptics.enableAudio(configuration)
-            #expect(rig.haptics.controller(forPlayer: 0) == nil)
+            let audio = try rig.haptics.audio.enable(configuration)
+            #expect(rig.haptics.pads.controller(forPlayer: 0) == nil)
             let pattern = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 0.8, sharpness: 0.5),
                                                  .continuous(at: 0.5, duration: 0.5, intensity: 0.5, sharpness: 1)])
             var time = 1.0
@@ -232,7 +232,7 @@ extension SDLTests {
                 disk.pace(rig.haptics, to: time)
             }
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
             let samples = try disk.readRendered(audio)   // measured relative to the sound itself
             #expect(samples.channel(0, of: 4).allSatisfy { $0 == 0 } && samples.channel(1, of: 4).allSatisfy { $0 == 0 })
             let third = samples.channel(2, of: 4)
@@ -262,18 +262,18 @@ extension SDLTests {
             let pattern = HapticPattern(events: [Self.customEvent("click.wav", at: 0), .transient(at: 0)])
             #expect(rig.haptics.play(pattern, player: 0) != nil)
             rig.frames(10)
-            #expect(rig.haptics.audio == nil)
+            #expect(rig.haptics.audio.output == nil)
             #expect(!SDLSubsystems.areRunning(.audio), "no audio device, no audio subsystem")
             #expect(pad.lastRumble != nil, "the haptic half plays as before")
-            #expect(throws: WaveformLoadError.self) { try rig.haptics.prepareAudio(for: pattern, folder: ".") }
+            #expect(throws: WaveformLoadError.self) { try rig.haptics.audio.prepare(for: pattern, folder: ".") }
             let disk = try DiskAudio()
             defer { disk.finish(); withExtendedLifetime(rig) {} }
-            try rig.haptics.enableAudio(DiskAudio.configuration())
+            try rig.haptics.audio.enable(DiskAudio.configuration())
             #expect(SDLSubsystems.areRunning(.audio))
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
             #expect(!SDLSubsystems.areRunning(.audio))
-            #expect(rig.haptics.engine(forPlayer: 1)?.isRunning == false, "players without a pad stop again")
+            #expect(rig.haptics.pads.engine(forPlayer: 1)?.isRunning == false, "players without a pad stop again")
         }
 
         @Test("with audio on, pause stops the pad at once and nothing delayed reaches it afterwards; resume brings it back after the lookahead")
@@ -283,7 +283,7 @@ extension SDLTests {
             let disk = try DiskAudio()
             defer { disk.finish(); withExtendedLifetime(rig) {} }
             rig.pump()
-            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
+            let audio = try rig.haptics.audio.enable(DiskAudio.configuration())
             var time = 1.0
             disk.pace(rig.haptics, to: time)
             rig.haptics.play(GameHapticsRig.texture(5, intensity: 0.5), player: 0)
@@ -294,7 +294,7 @@ extension SDLTests {
                 if firstOn == nil, pad.lastRumble?.low ?? 0 > 0 { firstOn = time }
             }
             #expect(firstOn == 1 + Self.step + audio.lookaheadSeconds, "rumble delayed by the lookahead")
-            rig.haptics.pause()
+            rig.haptics.playback.pause()
             #expect(pad.lastRumble?.pair == [0, 0], "(0,0) at once")
             let callsAtPause = pad.rumbleCalls.count
             for _ in 0..<10 {
@@ -302,7 +302,7 @@ extension SDLTests {
                 disk.pace(rig.haptics, to: time)
             }
             #expect(pad.rumbleCalls.count == callsAtPause, "frames in flight were dropped")
-            rig.haptics.resume()
+            rig.haptics.playback.resume()
             var backOn: Double? = nil
             let resumedAt = time + Self.step
             for _ in 0..<10 {
@@ -312,7 +312,7 @@ extension SDLTests {
             }
             #expect(backOn == resumedAt + audio.lookaheadSeconds)
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
             #expect(pad.lastRumble?.low ?? 0 > 0, "turning audio off sends what was in flight, it does not stop the texture")
         }
 
@@ -332,13 +332,13 @@ extension SDLTests {
             ]}
             """
             let file = try disk.write(Array(ahap.utf8), to: "patterns/Click.ahap")
-            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
-            let pattern = try rig.haptics.loadPattern(contentsOfFile: file)
+            let audio = try rig.haptics.audio.enable(DiskAudio.configuration())
+            let pattern = try rig.haptics.playback.loadPattern(contentsOfFile: file)
             #expect(audio.loadedWaveformPaths == ["sounds/click.wav"])
             #expect(pattern.events.first { $0.type == .audioCustom }?.duration == 0.001, "48 frames at 48 kHz")
             var time = 1.0
             disk.pace(rig.haptics, to: time)
-            #expect(rig.haptics.playForEveryPlayer(pattern) == 2)
+            #expect(rig.haptics.playback.playForEveryPlayer(pattern) == 2)
             for _ in 0..<30 {
                 time += Self.step
                 disk.pace(rig.haptics, to: time)
@@ -346,7 +346,7 @@ extension SDLTests {
             #expect(audio.onsets.totalCount == 1, "one sound for two players")
             #expect(first.lastRumble != nil && second.lastRumble != nil, "both pads felt it")
             disk.stopPacing()
-            rig.haptics.disableAudio()
+            rig.haptics.audio.disable()
             let onset = try #require(audio.onsets.entries.first)
             let samples = try disk.readRendered(audio, alignOn: onset.frame).channel(0, of: 2)
             #expect(samples.firstAudible() == Int(onset.frame))

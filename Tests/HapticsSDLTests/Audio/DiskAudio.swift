@@ -108,7 +108,7 @@ final class DiskAudio: @unchecked Sendable {
     /// pace the reader drains freely; `stopPacing()` lets it drain freely again.
     func pace(_ haptics: GameHaptics, to time: Double, step: Double = 1.0 / 64.0) {
         haptics.update(at: time)
-        guard let audio = haptics.audio else { return }
+        guard let audio = haptics.audio.output else { return }
         let frameBytes = 4 * audio.channelCount
         condition.lock()
         if anchor == nil { anchor = (time, bytes.count) }

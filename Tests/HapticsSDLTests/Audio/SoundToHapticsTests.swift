@@ -94,9 +94,9 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             let disk = try DiskAudio()
             defer { disk.finish(); withExtendedLifetime(rig) {} }
-            let audio = try rig.haptics.enableAudio(DiskAudio.configuration())
-            try rig.haptics.loadMapping(file: config, watch: false)
-            let mapping = try #require(rig.haptics.events.mapping)
+            let audio = try rig.haptics.audio.enable(DiskAudio.configuration())
+            try rig.haptics.mapping.load(file: config, watch: false)
+            let mapping = try #require(rig.haptics.mapping.events.mapping)
             let index = try #require(mapping.config.rules.firstIndex { $0.name == "block snapped into its slot" })
             let snap = mapping.patterns[index]
             #expect(snap.waveformPaths == ["Sounds/BlockSnap.wav"])
@@ -187,13 +187,13 @@ extension SDLTests {
 
             // The watcher notices a changed sound (the config is untouched) and re-analyses it.
             let rig = try GameHapticsRig()
-            rig.haptics.events.use(loaded)
-            let watcher = MappingConfigWatcher(file: config, director: rig.haptics.events, sounds: loader, loaded: loaded)
+            rig.haptics.mapping.events.use(loaded)
+            let watcher = MappingConfigWatcher(file: config, director: rig.haptics.mapping.events, sounds: loader, loaded: loaded)
             #expect(watcher.checkNow() == false, "nothing changed")
             try Data(TestWAV.bytes(TestWAV.hits(at: [0.05, 0.3], seconds: 0.6))).write(to: URL(fileURLWithPath: sound))
             #expect(watcher.checkNow(), "the sound changed")
             rig.frames(1)
-            let reloaded = try #require(rig.haptics.events.mapping)
+            let reloaded = try #require(rig.haptics.mapping.events.mapping)
             #expect(reloaded.patterns[0].events.filter { $0.type == .hapticTransient }.count == 2, "the new sound's two hits")
             #expect(loader.analysisCount == 4)
             #expect(watcher.checkNow() == false)
@@ -202,8 +202,8 @@ extension SDLTests {
             try Data("not a wav".utf8).write(to: URL(fileURLWithPath: sound))
             #expect(watcher.checkNow())
             rig.frames(1)
-            #expect(rig.haptics.events.mapping === reloaded)
-            let error = try #require(rig.haptics.events.lastErrors.first)
+            #expect(rig.haptics.mapping.events.mapping === reloaded)
+            let error = try #require(rig.haptics.mapping.events.lastErrors.first)
             #expect(error.location.line == 5 && error.message.contains("not a WAV file"), "\(error)")
             #expect(watcher.checkNow() == false, "reported once")
         }

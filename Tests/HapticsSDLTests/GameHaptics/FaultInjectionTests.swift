@@ -29,14 +29,14 @@ extension SDLTests {
             case .paused:
                 rig.haptics.play(GameHapticsRig.texture(30), player: 0)
                 rig.frames(1)
-                rig.haptics.pause()
+                rig.haptics.playback.pause()
             case .trigger:
                 rig.haptics.play(GameHapticsRig.texture(30), player: 0, locality: .triggers)
             case .mappedTexture:
-                try rig.haptics.loadMapping(file: config, watch: false)
+                try rig.haptics.mapping.load(file: config, watch: false)
                 rig.haptics.post(.texture(id: 1, .start, value: 8, kind: "rolling", player: 0))
             case .mappedCollision:
-                try rig.haptics.loadMapping(file: config, watch: false)
+                try rig.haptics.mapping.load(file: config, watch: false)
                 rig.haptics.post(.collision(massA: 500, massB: nil, speed: 8, materials: ("crate", "stone"), player: 0))
             }
         }
@@ -59,7 +59,7 @@ extension SDLTests {
             let back = try VirtualGameController(model: .xboxOne)
             rig.pump()
             #expect(rig.resets == [0])
-            if kind == .paused { rig.haptics.resume() }
+            if kind == .paused { rig.haptics.playback.resume() }
             rig.frames(30)
             let rumbled = back.rumbleCalls.contains { $0.low > 0 || $0.high > 0 } || back.triggerCalls.contains { $0.low > 0 || $0.high > 0 }
             #expect(!rumbled, "\(kind): the old playback does not come back on the new pad")
@@ -76,18 +76,18 @@ extension SDLTests {
             let pads = try (0..<3).map { _ in try VirtualGameController() }
             let rig = try GameHapticsRig()
             rig.pump()
-            try rig.haptics.loadMapping(file: Self.config, watch: false)
-            rig.haptics.playForEveryPlayer(GameHapticsRig.texture(30))
+            try rig.haptics.mapping.load(file: Self.config, watch: false)
+            rig.haptics.playback.playForEveryPlayer(GameHapticsRig.texture(30))
             rig.haptics.post(.texture(id: 4, .start, value: 5, kind: "rolling"))
             rig.frames(3)
             #expect(pads.allSatisfy { ($0.lastRumble?.low ?? 0) > 0 })
             for pad in pads { pad.detach() }
             rig.pump()
             #expect(Set(rig.stopped.map(\.player)) == [0, 1, 2])
-            #expect(rig.haptics.controllers.isEmpty)
+            #expect(rig.haptics.pads.controllers.isEmpty)
             for _ in 0..<100 { rig.haptics.post(.collision(massA: 10, massB: nil, speed: 3)) }
             rig.frames(60)
-            #expect(rig.haptics.events.statistics.events >= 100)
+            #expect(rig.haptics.mapping.events.statistics.events >= 100)
             rig.haptics.shutdown()
         }
 
@@ -123,14 +123,14 @@ extension SDLTests {
             var completions = 0
             short.completionHandler = { _ in
                 completions += 1
-                rig.haptics.engine(forPlayer: 0)?.stop()
+                rig.haptics.pads.engine(forPlayer: 0)?.stop()
             }
             rig.frames(20)
             #expect(completions == 1)
             #expect(!long.isPlaying)
             #expect(pad.lastRumble?.pair == [0, 0])
             #expect(rig.haptics.play(GameHapticsRig.texture(0.1), player: 0) == nil, "a stopped engine refuses until started")
-            try rig.haptics.engine(forPlayer: 0)?.start()
+            try rig.haptics.pads.engine(forPlayer: 0)?.start()
             #expect(rig.haptics.play(GameHapticsRig.texture(0.1), player: 0) != nil)
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [65535, 65535])
@@ -148,21 +148,21 @@ extension SDLTests {
             let pad = try VirtualGameController()
             let rig = try GameHapticsRig()
             rig.pump()
-            try rig.haptics.loadMapping(file: file, watch: true, interval: 0.02)
+            try rig.haptics.mapping.load(file: file, watch: true, interval: 0.02)
             rig.haptics.post(.texture(id: 9, .start, value: 1, player: 0))
             rig.frames(5)
             let playing = try #require(pad.lastRumble)
             #expect(playing.low > 0)
             try "[[rule]]\nevent = \"texture\"\npattern = \n".write(toFile: file, atomically: true, encoding: .utf8)
             let deadline = Date().addingTimeInterval(20)
-            while rig.haptics.mappingErrors.isEmpty && Date() < deadline {
+            while rig.haptics.mapping.errors.isEmpty && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.03)
                 rig.frames(1)
             }
-            #expect(rig.haptics.mappingErrors.first?.location.line == 3)
+            #expect(rig.haptics.mapping.errors.first?.location.line == 3)
             pad.clearRecording()
             rig.frames(30)
-            #expect(rig.haptics.events.activeTextureCount == 1)
+            #expect(rig.haptics.mapping.events.activeTextureCount == 1)
             #expect(pad.rumbleCalls.contains { $0.low > 0 }, "still playing under the last good config")
             rig.haptics.post(.texture(id: 9, .stop, player: 0))
             rig.frames(60)
@@ -176,8 +176,8 @@ extension SDLTests {
             rig.pump()
             var configuration = SDLAudioConfiguration()
             configuration.deviceName = "no such sound device"
-            #expect(throws: SDLError.self) { try rig.haptics.enableAudio(configuration) }
-            #expect(rig.haptics.audio == nil)
+            #expect(throws: SDLError.self) { try rig.haptics.audio.enable(configuration) }
+            #expect(rig.haptics.audio.output == nil)
             rig.haptics.play(GameHapticsRig.texture(0.1), player: 0)
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [65535, 65535], "rumble is not delayed by an audio lookahead that does not exist")

@@ -13,10 +13,10 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             rig.pump()
             let plays: [(String, () -> Bool)] = [
-                ("impact", { ImpactFeedbackGenerator(style: .heavy, target: rig.haptics, player: 1).impactOccurred() }),
-                ("selection", { SelectionFeedbackGenerator(target: rig.haptics, player: 1).selectionChanged() }),
-                ("notification", { NotificationFeedbackGenerator(target: rig.haptics, player: 1).notificationOccurred(.warning) }),
-                ("canvas", { CanvasFeedbackGenerator(target: rig.haptics, player: 1).alignmentOccurred() }),
+                ("impact", { ImpactFeedbackGenerator(style: .heavy, target: rig.haptics.playback.feedbackTarget, player: 1).impactOccurred() }),
+                ("selection", { SelectionFeedbackGenerator(target: rig.haptics.playback.feedbackTarget, player: 1).selectionChanged() }),
+                ("notification", { NotificationFeedbackGenerator(target: rig.haptics.playback.feedbackTarget, player: 1).notificationOccurred(.warning) }),
+                ("canvas", { CanvasFeedbackGenerator(target: rig.haptics.playback.feedbackTarget, player: 1).alignmentOccurred() }),
                 ("sensory feedback", { rig.haptics.play(.pathComplete, player: 1) }),
             ]
             for (name, play) in plays {
@@ -34,7 +34,7 @@ extension SDLTests {
             let pad = try VirtualGameController()
             let rig = try GameHapticsRig()
             rig.pump()
-            let trigger = SensoryFeedbackTrigger<Int>(.selection, generator: rig.haptics.feedbackGenerator(forPlayer: 0))
+            let trigger = SensoryFeedbackTrigger<Int>(.selection, generator: rig.haptics.playback.feedbackGenerator(forPlayer: 0))
             var fired = 0
             for frame in 0..<120 {
                 if trigger.check(frame / 30) != nil { fired += 1 }   // changes at frames 30, 60 and 90
@@ -51,7 +51,7 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             rig.pump()
             #expect(!rig.haptics.play(.success, player: 3))
-            #expect(!ImpactFeedbackGenerator(target: rig.haptics, player: 2).impactOccurred())
+            #expect(!ImpactFeedbackGenerator(target: rig.haptics.playback.feedbackTarget, player: 2).impactOccurred())
         }
     }
 }

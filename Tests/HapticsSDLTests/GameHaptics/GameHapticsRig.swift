@@ -14,8 +14,8 @@ final class GameHapticsRig {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         haptics = try GameHaptics(configuration: configuration)
-        haptics.stoppedHandler = { [unowned self] player, reason in stopped.append((player, reason)) }
-        haptics.resetHandler = { [unowned self] player in resets.append(player) }
+        haptics.pads.stoppedHandler = { [unowned self] player, reason in stopped.append((player, reason)) }
+        haptics.pads.resetHandler = { [unowned self] player in resets.append(player) }
     }
 
     /// Pumps SDL and hands every queued event to the haptics object.

@@ -12,8 +12,8 @@ extension SDLTests {
             let pad = try VirtualGameController()
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.instanceID == pad.instanceID)
-            #expect(rig.haptics.controller(forPlayer: 0)?.profile.name == "virtual")
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.instanceID == pad.instanceID)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.profile.name == "virtual")
             #expect(rig.haptics.play(GameHapticsRig.texture(1, intensity: 0.6), player: 0) != nil)
             rig.frames(1)
             // Virtual profile: drive = perceived = 0.6 on both motors at sharpness 0.5; 0.6 * 65535 = 39321.
@@ -33,8 +33,8 @@ extension SDLTests {
             let second = try VirtualGameController()
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.instanceID == first.instanceID)
-            #expect(rig.haptics.controller(forPlayer: 1)?.instanceID == second.instanceID)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.instanceID == first.instanceID)
+            #expect(rig.haptics.pads.controller(forPlayer: 1)?.instanceID == second.instanceID)
             rig.haptics.play(GameHapticsRig.texture(0.1, intensity: 1), player: 1)
             rig.frames(3)
             #expect(first.rumbleCalls.isEmpty)
@@ -61,15 +61,15 @@ extension SDLTests {
             rig.pump()
             #expect(rig.stopped.map(\.player) == [0])
             #expect(rig.stopped.first?.reason == .gameControllerDisconnected)
-            #expect(rig.haptics.controller(forPlayer: 0) == nil)
+            #expect(rig.haptics.pads.controller(forPlayer: 0) == nil)
             #expect(rig.haptics.play(GameHapticsRig.texture(1), player: 0) == nil)
             rig.frames(5)
             #expect(second.rumbleCalls.map(\.pair) == [[32768, 32768]], "the other pad is unaffected")
-            #expect(rig.haptics.engine(forPlayer: 1)?.isRunning == true)
+            #expect(rig.haptics.pads.engine(forPlayer: 1)?.isRunning == true)
 
             let back = try VirtualGameController()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.instanceID == back.instanceID, "the same player again")
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.instanceID == back.instanceID, "the same player again")
             #expect(rig.resets == [0])
             #expect(rig.haptics.play(GameHapticsRig.texture(1, intensity: 0.25), player: 0) != nil)
             rig.frames(1)
@@ -111,7 +111,7 @@ extension SDLTests {
                 rig.pump()
             }
             #expect(pad.rumbleCalls.map(\.pair) == [[65535, 65535]], "one write, no expiry")
-            let statistics = try #require(rig.haptics.output(forPlayer: 0)?.statistics)
+            let statistics = try #require(rig.haptics.pads.rumbleOutput(forPlayer: 0)?.statistics)
             #expect(statistics.bodyChanges == 1)
             #expect(statistics.keepAlives >= 3)
         }
@@ -125,12 +125,12 @@ extension SDLTests {
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [65535, 65535])
 
-            rig.haptics.pause()
+            rig.haptics.playback.pause()
             #expect(pad.lastRumble?.pair == [0, 0], "pause")
             rig.frames(3)
             #expect(pad.lastRumble?.pair == [0, 0], "stays silent while paused")
             let pausedAt = loop.currentPosition
-            rig.haptics.resume()
+            rig.haptics.playback.resume()
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [65535, 65535], "resume")
             #expect(abs(loop.currentPosition - pausedAt) < 1e-9, "resumed where it paused (the resume takes effect at this frame)")
@@ -145,7 +145,7 @@ extension SDLTests {
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [65535, 65535], "focus gained")
 
-            let engine = try #require(rig.haptics.engine(forPlayer: 0))
+            let engine = try #require(rig.haptics.pads.engine(forPlayer: 0))
             engine.stop()
             #expect(pad.lastRumble?.pair == [0, 0], "engine stop")
             try engine.start()
@@ -167,7 +167,7 @@ extension SDLTests {
             rig.pump()
             rig.haptics.play(GameHapticsRig.texture(10, intensity: 1), player: 0, category: .impact)
             rig.frames(1)
-            rig.haptics.pause()
+            rig.haptics.playback.pause()
             rig.haptics.play(GameHapticsRig.texture(0.05, intensity: 0.5), player: 0, category: .ui)
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [32768, 32768], "only the menu tick")
@@ -189,7 +189,7 @@ extension SDLTests {
             #expect(rig.stopped.map(\.reason) == [.applicationSuspended])
             #expect(rig.haptics.play(GameHapticsRig.texture(1), player: 0) == nil, "engine stopped")
             rig.focus(true)
-            #expect(rig.haptics.engine(forPlayer: 0)?.isRunning == true)
+            #expect(rig.haptics.pads.engine(forPlayer: 0)?.isRunning == true)
             #expect(rig.haptics.play(GameHapticsRig.texture(1), player: 0) != nil)
         }
 
@@ -198,7 +198,7 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .xboxOne)
             let rig = try GameHapticsRig()
             rig.pump()
-            let controller = try #require(rig.haptics.controller(forPlayer: 0))
+            let controller = try #require(rig.haptics.pads.controller(forPlayer: 0))
             #expect(controller.kind == .xboxOne)
             #expect(controller.hasTriggerRumble)
             #expect(controller.profile.actuators == .bodyAndTriggers)
@@ -217,7 +217,7 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps4)
             let rig = try GameHapticsRig()
             rig.pump()
-            let controller = try #require(rig.haptics.controller(forPlayer: 0))
+            let controller = try #require(rig.haptics.pads.controller(forPlayer: 0))
             #expect(controller.kind == .ps4)
             #expect(!controller.hasTriggerRumble)
             rig.haptics.play(GameHapticsRig.texture(1), player: 0, locality: .triggers)
@@ -235,7 +235,7 @@ extension SDLTests {
             rig.haptics.play(GameHapticsRig.texture(1), player: 0)
             rig.frames(90)   // 1.5 s of game time, in much less real time: no keep-alive due
             #expect(pad.rumbleCalls.map(\.pair) == [[65535, 65535], [0, 0]])
-            let statistics = try #require(rig.haptics.output(forPlayer: 0)?.statistics)
+            let statistics = try #require(rig.haptics.pads.rumbleOutput(forPlayer: 0)?.statistics)
             #expect(statistics.bodyChanges == 2)
             #expect(statistics.totalCalls == statistics.bodyChanges + statistics.keepAlives)
             #expect(statistics.failures == 0)
@@ -247,14 +247,14 @@ extension SDLTests {
             let b = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controllers.map(\.instanceID) == [a.instanceID, b.instanceID])
-            #expect(rig.haptics.controllers.map(\.player) == [0, 1])
+            #expect(rig.haptics.pads.controllers.map(\.instanceID) == [a.instanceID, b.instanceID])
+            #expect(rig.haptics.pads.controllers.map(\.player) == [0, 1])
             #expect(SDL_GameControllerGetPlayerIndex(SDL_GameControllerFromInstanceID(b.instanceID)) == 1)
 
-            rig.haptics.assign(controller: b.instanceID, toPlayer: 0)
-            #expect(rig.haptics.controller(forPlayer: 0)?.instanceID == b.instanceID)
-            #expect(rig.haptics.controller(forPlayer: 1)?.instanceID == a.instanceID)
-            #expect(rig.haptics.controller(forPlayer: 0)?.profile.name == "ps5")
+            rig.haptics.pads.assign(controller: b.instanceID, toPlayer: 0)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.instanceID == b.instanceID)
+            #expect(rig.haptics.pads.controller(forPlayer: 1)?.instanceID == a.instanceID)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.profile.name == "ps5")
             rig.haptics.play(GameHapticsRig.texture(1), player: 0)
             rig.frames(1)
             #expect(b.lastRumble != nil)
@@ -262,8 +262,8 @@ extension SDLTests {
 
             let mute = try VirtualGameController(hasRumble: false)
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 2)?.hasRumble == false)
-            #expect(rig.haptics.canRumble(player: 2) == false)
+            #expect(rig.haptics.pads.controller(forPlayer: 2)?.hasRumble == false)
+            #expect(rig.haptics.pads.canRumble(player: 2) == false)
             #expect(rig.haptics.play(GameHapticsRig.texture(1), player: 2) == nil)
             _ = mute
         }
@@ -275,17 +275,17 @@ extension SDLTests {
             let pad = try VirtualGameController()
             let rig = try GameHapticsRig(configuration: configuration)
             rig.pump()
-            rig.haptics.mixer.masterGain = 0.5
+            rig.haptics.playback.mixer.masterGain = 0.5
             rig.haptics.play(GameHapticsRig.texture(10), player: 0, category: .texture)
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [32768, 32768])
-            rig.haptics.mixer[.texture] = 0.5
+            rig.haptics.playback.mixer[.texture] = 0.5
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [16384, 16384])
             rig.battery(SDL_JOYSTICK_POWER_LOW, instanceID: pad.instanceID)
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [8192, 8192])
-            rig.haptics.mixer.isEnabled = false
+            rig.haptics.playback.mixer.isEnabled = false
             rig.frames(1)
             #expect(pad.lastRumble?.pair == [0, 0])
         }
@@ -295,7 +295,7 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .switchPro)
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.profile.minimumUpdateInterval == 0.030)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.profile.minimumUpdateInterval == 0.030)
             // Intensity ramps from 0.1 to 1 over 1 s: the level changes on every 120 Hz frame.
             let ramp = HapticPattern(events: [.continuous(at: 0, duration: 1, intensity: 1, sharpness: 0.5)],
                                      parameterCurves: [ParameterCurve(.hapticIntensityControl, at: 0,
@@ -322,7 +322,7 @@ extension SDLTests {
                 let rig = try GameHapticsRig()
                 rig.pump()
                 rig.haptics.play(.success, player: 0)
-                ImpactFeedbackGenerator(target: rig.haptics).impactOccurred()
+                ImpactFeedbackGenerator(target: rig.haptics.playback.feedbackTarget).impactOccurred()
                 rig.frames(2)
                 #expect(pad.lastRumble != nil)
             }

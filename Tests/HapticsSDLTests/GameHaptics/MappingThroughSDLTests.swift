@@ -16,7 +16,7 @@ extension SDLTests {
             let second = try VirtualGameController()
             let rig = try GameHapticsRig()
             rig.pump()
-            try rig.haptics.loadMapping(file: Self.config, watch: false)
+            try rig.haptics.mapping.load(file: Self.config, watch: false)
             rig.haptics.post(.collision(massA: 1, massB: nil, speed: 6, materials: ("crate", "stone"), player: 1))
             rig.frames(1)
             let light = try #require(second.lastRumble)
@@ -38,13 +38,13 @@ extension SDLTests {
             rig.pump()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
             do {
-                try rig.haptics.loadMapping(file: folder + "/haptics.toml", watch: false)
+                try rig.haptics.mapping.load(file: folder + "/haptics.toml", watch: false)
                 Issue.record("loadMapping of a missing file did not throw")
             } catch {
                 #expect(error.description.contains(folder + "/haptics.toml"), "\(error)")
             }
             do {
-                _ = try rig.haptics.loadPattern(contentsOfFile: folder + "/Heartbeat.ahap")
+                _ = try rig.haptics.playback.loadPattern(contentsOfFile: folder + "/Heartbeat.ahap")
                 Issue.record("loadPattern of a missing file did not throw")
             } catch {
                 #expect("\(error)".contains(folder + "/Heartbeat.ahap"), "\(error)")
@@ -62,7 +62,7 @@ extension SDLTests {
             let ps4 = try VirtualGameController(model: .ps4)
             let rig = try GameHapticsRig()
             rig.pump()
-            try rig.haptics.loadMapping(file: Self.config, watch: false)
+            try rig.haptics.mapping.load(file: Self.config, watch: false)
             rig.haptics.post(.hit(damage: 30, direction: -1, received: true))   // every player
             rig.frames(2)
             #expect((xbox.lastTriggerRumble?.low ?? 0) > 0)
@@ -86,7 +86,7 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             rig.pump()
             try write("0.2")
-            try rig.haptics.loadMapping(file: file, watch: true, interval: 0.02)
+            try rig.haptics.mapping.load(file: file, watch: true, interval: 0.02)
             func strength() -> Int {
                 pad.clearRecording()
                 rig.haptics.post(.custom("boom", player: 0))
@@ -106,11 +106,11 @@ extension SDLTests {
             #expect(after > before)
             try write("\"loud\"")
             let errorDeadline = Date().addingTimeInterval(20)
-            while rig.haptics.mappingErrors.isEmpty && Date() < errorDeadline {
+            while rig.haptics.mapping.errors.isEmpty && Date() < errorDeadline {
                 Thread.sleep(forTimeInterval: 0.03)
                 rig.frames(1)
             }
-            #expect(rig.haptics.mappingErrors.first?.description.hasPrefix("\(file):4:13: error:") == true)
+            #expect(rig.haptics.mapping.errors.first?.description.hasPrefix("\(file):4:13: error:") == true)
             #expect(strength() == after, "the last good config still plays")
         }
     }

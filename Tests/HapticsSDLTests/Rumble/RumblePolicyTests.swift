@@ -98,11 +98,14 @@ struct RumblePolicyTests {
     @Test("the quiet window admits silence or a frame at its end, and closes then")
     func quietWindow() {
         var window = RumbleQuietWindow()
-        #expect(window.admits(frame(0, low: 1)))
+        let admitted = window.admits(frame(0, low: 1))
+        #expect(admitted)
         window.open(at: -Double.infinity, lasting: 1)
         #expect(!window.isOpen)                                                 // no frame seen: no window
         window.open(at: 2, lasting: 0.5)
-        #expect(!window.admits(frame(2.4, low: 1)))
-        #expect(window.admits(frame(2.5, low: 1)) && !window.isOpen)
+        let early = window.admits(frame(2.4, low: 1))
+        #expect(!early)
+        let atEnd = window.admits(frame(2.5, low: 1))
+        #expect(atEnd && !window.isOpen)
     }
 }

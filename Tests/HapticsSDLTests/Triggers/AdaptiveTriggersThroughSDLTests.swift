@@ -19,13 +19,13 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.kind == .ps5)
-            #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == .adaptive)
-            #expect(rig.haptics.triggerOutput(forPlayer: 0)?.support == .adaptive)
-            #expect(rig.haptics.triggerWatchdog?.isStarted == true, "a DualSense starts the watchdog")
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.kind == .ps5)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.adaptiveTriggers == .adaptive)
+            #expect(rig.haptics.pads.triggerOutput(forPlayer: 0)?.support == .adaptive)
+            #expect(rig.haptics.pads.triggerWatchdog?.isStarted == true, "a DualSense starts the watchdog")
             #expect(pad.effectCalls.count == 1, "attaching sends off: a known state")
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off)
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             triggers.right.setModeWeaponWithStartPosition(0.2, endPosition: 0.6, resistiveStrength: 1)
             rig.frames(1)
             var expected = [UInt8](repeating: 0, count: 47)
@@ -41,7 +41,7 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             var ramp = AdaptiveTriggerPositionalValues()
             for zone in 1...8 { ramp[zone] = Double(zone - 1) / 8 + 0.125 }
             let cases: [(AdaptiveTriggerEffect, [UInt8])] = [
@@ -73,8 +73,8 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
-            let output = try #require(rig.haptics.triggerOutput(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
+            let output = try #require(rig.haptics.pads.triggerOutput(forPlayer: 0))
             #expect(output.minimumUpdateInterval == 0.010)
             pad.clearRecording()
             for _ in 0..<30 {
@@ -105,7 +105,7 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            let brake = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0)?.left)
+            let brake = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0)?.left)
             pad.clearRecording()
             // A cart speeding up from 0 to 10 m/s over 2 s; resistance = speed / 10.
             for frame in 0...120 {
@@ -127,18 +127,18 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             let weapon = DualSenseTriggerEncoder.block(for: .weapon(startPosition: 0.2, endPosition: 0.6, resistiveStrength: 1)).bytes
             triggers.right.setModeWeaponWithStartPosition(0.2, endPosition: 0.6, resistiveStrength: 1)
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == weapon)
 
-            rig.haptics.pause()
+            rig.haptics.playback.pause()
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off, "pause: off at once, before any update")
             let callsWhilePaused = pad.effectCalls.count
             rig.frames(10)
             #expect(pad.effectCalls.count == callsWhilePaused, "stays off while paused, nothing more sent")
-            rig.haptics.resume()
+            rig.haptics.playback.resume()
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == weapon, "resume: the game's effect again")
 
@@ -148,21 +148,21 @@ extension SDLTests {
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == weapon)
 
-            rig.haptics.engine(forPlayer: 0)?.stop()
+            rig.haptics.pads.engine(forPlayer: 0)?.stop()
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off, "engine stopped by the game")
-            try rig.haptics.engine(forPlayer: 0)?.start()
+            try rig.haptics.pads.engine(forPlayer: 0)?.start()
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == weapon)
 
-            rig.haptics.mixer.isEnabled = false
+            rig.haptics.playback.mixer.isEnabled = false
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off, "haptics disabled in the settings")
-            rig.haptics.mixer.isEnabled = true
+            rig.haptics.playback.mixer.isEnabled = true
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == weapon)
 
-            rig.haptics.stopAll()
+            rig.haptics.playback.stopAll()
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off, "stopAll: off, and the effect is cleared")
             rig.frames(3)
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off)
@@ -176,7 +176,7 @@ extension SDLTests {
             configuration.focusPolicy = .stopEngines
             let rig = try GameHapticsRig(configuration: configuration)
             rig.pump()
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             triggers.left.setModeVibrationWithStartPosition(0, amplitude: 1, frequency: 1)
             rig.frames(1)
             let vibration = DualSenseTriggerEncoder.block(for: triggers.left.effect).bytes
@@ -195,7 +195,7 @@ extension SDLTests {
             do {
                 let rig = try GameHapticsRig()
                 rig.pump()
-                rig.haptics.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
+                rig.haptics.pads.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
                 rig.frames(1)
                 #expect(Self.blocks(pad.lastEffect)?.right.first == 0x21)
                 rig.haptics.shutdown()
@@ -205,9 +205,9 @@ extension SDLTests {
             do {
                 let rig = try GameHapticsRig()
                 rig.pump()
-                rig.haptics.adaptiveTriggers(forPlayer: 0)?.left.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
+                rig.haptics.pads.adaptiveTriggers(forPlayer: 0)?.left.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
                 rig.frames(1)
-                let index = rig.haptics.controllers.firstIndex { $0.instanceID == second.instanceID }
+                let index = rig.haptics.pads.controllers.firstIndex { $0.instanceID == second.instanceID }
                 #expect(index != nil)
             }
             #expect(Self.blocks(pad.lastEffect)?.left == Self.off, "deinit: every pad gets off")
@@ -219,8 +219,8 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
-            let output = try #require(rig.haptics.triggerOutput(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
+            let output = try #require(rig.haptics.pads.triggerOutput(forPlayer: 0))
             triggers.right.setModeWeaponWithStartPosition(0.3, endPosition: 0.7, resistiveStrength: 1)
             rig.frames(1)
             let stopsBefore = output.statistics.stops
@@ -247,13 +247,13 @@ extension SDLTests {
             let second = try VirtualGameController(model: .ps5)
             let rig = try GameHapticsRig()
             rig.pump()
-            rig.haptics.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
-            rig.haptics.adaptiveTriggers(forPlayer: 1)?.left.setModeFeedbackWithStartPosition(0, resistiveStrength: 0.5)
+            rig.haptics.pads.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
+            rig.haptics.pads.adaptiveTriggers(forPlayer: 1)?.left.setModeFeedbackWithStartPosition(0, resistiveStrength: 0.5)
             rig.frames(1)
             #expect(Self.blocks(first.lastEffect)?.right.first == 0x21)
             #expect(Self.blocks(second.lastEffect)?.left.first == 0x21)
-            rig.haptics.assign(controller: first.instanceID, toPlayer: 1)
-            #expect(rig.haptics.controller(forPlayer: 1)?.instanceID == first.instanceID)
+            rig.haptics.pads.assign(controller: first.instanceID, toPlayer: 1)
+            #expect(rig.haptics.pads.controller(forPlayer: 1)?.instanceID == first.instanceID)
             #expect(Self.blocks(first.lastEffect)?.right == Self.off)
             #expect(Self.blocks(second.lastEffect)?.left == Self.off)
             rig.frames(2)
@@ -268,7 +268,7 @@ extension SDLTests {
             configuration.triggerWatchdogMilliseconds = 50
             let rig = try GameHapticsRig(configuration: configuration)
             rig.pump()
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             triggers.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
             rig.frames(1)
             let feedback = DualSenseTriggerEncoder.block(for: triggers.right.effect).bytes
@@ -277,9 +277,9 @@ extension SDLTests {
             let deadline = SDL_GetTicks64() + 2000
             while Self.blocks(pad.lastEffect)?.right != Self.off && SDL_GetTicks64() < deadline { SDL_Delay(10) }
             #expect(Self.blocks(pad.lastEffect)?.right == Self.off)
-            #expect(rig.haptics.triggerWatchdog?.firings.load(ordering: .relaxed) == 1)
+            #expect(rig.haptics.pads.triggerWatchdog?.firings.load(ordering: .relaxed) == 1)
             SDL_Delay(120)
-            #expect(rig.haptics.triggerWatchdog?.firings.load(ordering: .relaxed) == 1, "fires once per stall")
+            #expect(rig.haptics.pads.triggerWatchdog?.firings.load(ordering: .relaxed) == 1, "fires once per stall")
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == feedback)
         }
@@ -300,7 +300,7 @@ extension SDLTests {
             texture = "cart_brake"
             trigger_effect = { side = "left", mode = "feedback", start = 0, strength = { input = "value", input_range = [0, 8], output_range = [0, 1] } }
             """
-            rig.haptics.events.use(try LoadedMapping.load(text: config, presets: .builtIn()))
+            rig.haptics.mapping.events.use(try LoadedMapping.load(text: config, presets: .builtIn()))
             rig.haptics.post(.custom("equip_bow", player: 0))
             rig.frames(1)
             #expect(Self.blocks(pad.lastEffect)?.right == [0x25, 0x24, 0x00, 0x07, 0, 0, 0, 0, 0, 0, 0])
@@ -325,9 +325,9 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .xboxOne)
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == .triggerRumble)
-            #expect(rig.haptics.triggerWatchdog == nil, "no DualSense, no watchdog thread")
-            let triggers = try #require(rig.haptics.adaptiveTriggers(forPlayer: 0))
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.adaptiveTriggers == .triggerRumble)
+            #expect(rig.haptics.pads.triggerWatchdog == nil, "no DualSense, no watchdog thread")
+            let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             triggers.right.setModeVibrationWithStartPosition(0.5, amplitude: 0.5, frequency: 0.5)
             pad.setAxis(Int32(SDL_CONTROLLER_AXIS_TRIGGERRIGHT.rawValue), value: -32768)   // released
             SDL_GameControllerUpdate()
@@ -337,9 +337,9 @@ extension SDLTests {
             SDL_GameControllerUpdate()
             rig.frames(1)
             #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 32768])
-            rig.haptics.pause()
+            rig.haptics.playback.pause()
             #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 0], "pause stops the fallback too")
-            rig.haptics.resume()
+            rig.haptics.playback.resume()
             rig.frames(1)
             #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 32768])
 
@@ -383,10 +383,10 @@ extension SDLTests {
             let pad = try VirtualGameController(model: .ps4, acceptsEffects: true)
             let rig = try GameHapticsRig()
             rig.pump()
-            #expect(rig.haptics.controller(forPlayer: 0)?.adaptiveTriggers == .unsupported)
-            rig.haptics.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
+            #expect(rig.haptics.pads.controller(forPlayer: 0)?.adaptiveTriggers == .unsupported)
+            rig.haptics.pads.adaptiveTriggers(forPlayer: 0)?.right.setModeFeedbackWithStartPosition(0, resistiveStrength: 1)
             rig.frames(5)
-            rig.haptics.pause()
+            rig.haptics.playback.pause()
             rig.haptics.shutdown()
             #expect(pad.effectCalls.isEmpty)
             #expect(pad.triggerCalls.isEmpty)

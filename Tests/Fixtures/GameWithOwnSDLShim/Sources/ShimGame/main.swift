@@ -29,7 +29,7 @@ func pump(into haptics: GameHaptics) {
     while SDL_PollEvent(&event) != 0 { haptics.handle(event) }
 }
 pump(into: haptics)
-guard haptics.canRumble(player: 0) else { fail("the virtual pad was not assigned to player 0") }
+guard haptics.pads.canRumble(player: 0) else { fail("the virtual pad was not assigned to player 0") }
 
 haptics.play(.success, player: 0)
 var felt = false
