@@ -7,7 +7,7 @@ import Haptics
 ///
 /// A frame the engine produced at game time T goes to the pad on the first update at or after
 /// T + `delaySeconds` (restamped with that update's time). GameHaptics' own stops (pause, focus
-/// loss, disconnect, `stopAll`, shutdown) do not wait: `clear()` drops the frames in flight, the
+/// loss, disconnect, `playback.stopAll`, shutdown) do not wait: `clear()` drops the frames in flight, the
 /// pad gets (0,0) at once, and levels the engine's motor driver may still hold from before the stop
 /// are not replayed afterwards (the same rule as `SDLRumbleOutput.stop()`).
 ///

@@ -1,6 +1,6 @@
 import Haptics
 
-/// How `SDLAudioOutput` (and `GameHaptics.enableAudio`) opens the sound device. Every default suits
+/// How `SDLAudioOutput` (and `GameHaptics.audio.enable`) opens the sound device. Every default suits
 /// a typical game.
 public struct SDLAudioConfiguration: Hashable, Sendable {
     /// Preferred frames per second; SDL may give the device's own rate, which is then used (and

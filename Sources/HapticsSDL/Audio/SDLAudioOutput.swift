@@ -11,7 +11,7 @@ import Haptics
 /// relates the frame time to the device's sample clock (`AudioClock`); every command is then placed
 /// at the sample frame of its time plus the lookahead (docs/audio.md).
 ///
-/// Waveforms are loaded here, at load time (`loadWaveform`, or through `GameHaptics.prepareAudio`),
+/// Waveforms are loaded here, at load time (`loadWaveform`, or through `GameHaptics.audio.prepare`),
 /// converted once to the device format, and kept until the output closes.
 ///
 /// Threads: create, use and close on the game thread; the callback runs on SDL's audio thread.

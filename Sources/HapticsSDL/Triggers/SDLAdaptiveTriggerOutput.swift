@@ -14,7 +14,7 @@ import Haptics
 ///
 /// Never stiff: SDL sends a trigger effect once and the DualSense holds it until told otherwise
 /// (no duration, unlike rumble), so this output sends "off" (`stop()`) on every path that takes
-/// haptics away: pause, focus loss, engine stop, `stopAll`, detach (disconnect, reassignment,
+/// haptics away: pause, focus loss, engine stop, `playback.stopAll`, detach (disconnect, reassignment,
 /// shutdown); the front door calls it. While `isActive` is false on an update nothing but "off" is
 /// sent; when it turns true again, the effects the game set are sent again. If the game stops
 /// calling update altogether, `AdaptiveTriggerWatchdog` sends "off" from its own thread.
