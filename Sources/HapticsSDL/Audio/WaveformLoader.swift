@@ -29,7 +29,7 @@ public struct WaveformLoadError: Error, Hashable, Sendable, CustomStringConverti
 /// out with `..`, or resolves through a symbolic link to a file outside its folder is refused; a
 /// file over `maximumBytes` is refused before it is read; a truncated or malformed file and a
 /// sound longer than `maximumSeconds` are refused with the reason.
-public enum WaveformLoader {
+enum WaveformLoader {
     /// The file `path` names inside `folder`, or else inside `assetRoot`; its real path (symbolic
     /// links resolved), which lies inside that root.
     public static func resolve(_ path: String, folder: String, assetRoot: String?) throws(WaveformLoadError) -> String {

@@ -31,7 +31,7 @@ extension GameHaptics {
         /// - Throws: `SDLError` when SDL cannot start audio or open the device (rumble is unaffected).
         @discardableResult
         public func enable(_ configuration: SDLAudioConfiguration = SDLAudioConfiguration()) throws(SDLError) -> SDLAudioOutput {
-            guard !state.isShutDown else { throw SDLError(operation: "enableAudio", message: "GameHaptics was shut down") }
+            guard !state.isShutDown else { throw SDLError(operation: "audio.enable", message: "GameHaptics was shut down") }
             disable()
             let output = try SDLAudioOutput(configuration: configuration)
             state.audioOutput = output

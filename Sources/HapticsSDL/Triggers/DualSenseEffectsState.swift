@@ -5,7 +5,7 @@
 /// one's); the rumble bits 0x01/0x02 and every other enable bit stay 0, so the pad keeps the rumble,
 /// lights and audio SDL set. Bytes 10-20 are the right trigger's block, 21-31 the left one's; the
 /// rest is 0. Stored inline; `withUnsafeBytes` hands SDL a pointer without allocating.
-public struct DualSenseEffectsState: Hashable, Sendable {
+struct DualSenseEffectsState: Hashable, Sendable {
     /// The size SDL's PS5 driver expects, 47 bytes.
     public static let size = 47
     /// Enable bit: apply the right trigger block (bytes 10-20).
