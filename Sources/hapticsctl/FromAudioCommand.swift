@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Haptics
+import HapticsTools
 import HapticsSDL
 
 /// `hapticsctl from-audio FILE.wav [-o OUT] [--with-audio] [--sensitivity X] [--max-points N] ...

@@ -1,4 +1,5 @@
 import Haptics
+@testable import HapticsTools
 import Testing
 
 @Suite("Adaptive triggers in simulate traces: CSV columns and SVG lanes")

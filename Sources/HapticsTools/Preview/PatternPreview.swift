@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// What a pattern does on a device, frame by frame: the offline render behind
 /// `hapticsctl render`, the plots in docs/ and a game's own haptics tests.
 ///

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// A transient of the previewed pattern: where a tap starts and how strong and crisp it is at its
 /// peak (the pattern's own controls applied). A chart draws it as a stem, so a tap is visible
 /// even when it falls between two frames.

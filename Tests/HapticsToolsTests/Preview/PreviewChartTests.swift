@@ -1,5 +1,6 @@
 import Foundation
 @testable import Haptics
+@testable import HapticsTools
 import Testing
 
 @Suite("Pattern preview SVG")

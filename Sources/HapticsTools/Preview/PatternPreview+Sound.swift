@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 extension PatternPreview {
     /// `svg(title:)` with the sound the pattern was made from drawn on top (its waveform, −1...1
     /// relative to the loudest sample, as the lowest and highest sample per plot column), on the

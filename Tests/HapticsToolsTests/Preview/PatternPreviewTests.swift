@@ -1,4 +1,5 @@
 import Haptics
+@testable import HapticsTools
 import Testing
 
 @Suite("Pattern preview rendering")

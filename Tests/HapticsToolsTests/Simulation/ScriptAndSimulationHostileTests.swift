@@ -1,5 +1,6 @@
 import Foundation
 @testable import Haptics
+@testable import HapticsTools
 import Testing
 
 /// Event scripts, MappingSimulation and the posting queue under the inputs of issue 17.

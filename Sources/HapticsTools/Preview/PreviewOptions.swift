@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// How `PatternPreview` renders a pattern: frame rate, the devices it plays on, where on them.
 ///
 /// Every value has a default that matches what a game does with a generic pad: 60 frames per second,
