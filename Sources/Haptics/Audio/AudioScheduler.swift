@@ -1,4 +1,4 @@
-/// The audio half of a `HapticEngine` (internal): one `PlayerAudio` per player whose pattern has
+/// The audio half of a `HapticEngine` (internal): one `PatternPlayerAudio` per player whose pattern has
 /// audio events, and the optional haptic-audio channel. The engine calls it from `makePlayer`,
 /// `update(at:)` and when it stops; it sends everything to `output`.
 ///
@@ -23,7 +23,7 @@ final class AudioScheduler {
         }
     }
 
-    private(set) var states: [PlayerAudio] = []
+    private(set) var states: [PatternPlayerAudio] = []
     private var lastHapticAmplitude = -1.0
     private var lastHapticFrequency = 0.0
     private var lastHapticTime = -Double.infinity
@@ -41,7 +41,7 @@ final class AudioScheduler {
     func register(_ player: HapticPatternPlayer, pattern: HapticPattern) {
         guard pattern.hasAudioContent else { return }
         states.removeAll { $0.isDone }
-        states.append(PlayerAudio(player: player, table: AudioEventTable(pattern: pattern)))
+        states.append(PatternPlayerAudio(player: player, table: AudioEventTable(pattern: pattern)))
     }
 
     /// Before the players run their commands for evaluation time `time`.

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Audio on the front door (opt-in): the audio half of patterns through one SDL sound device,
 /// sample-accurate against the frame clock, with rumble delayed by the same lookahead so that the

@@ -7,9 +7,9 @@ public struct PreviewTransient: Hashable, Sendable {
     /// Onset, in pattern seconds.
     public var time: Double
     /// Peak intensity and sharpness, each 0...1.
-    public var signal: HapticSignal
+    @_spi(HapticsTools) public var signal: HapticSignal
 
-    public init(time: Double, signal: HapticSignal) {
+    @_spi(HapticsTools) public init(time: Double, signal: HapticSignal) {
         self.time = time
         self.signal = signal
     }

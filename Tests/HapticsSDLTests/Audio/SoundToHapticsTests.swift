@@ -1,7 +1,7 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import HapticsTools
-import HapticsSDL
+@_spi(HapticsTools) import HapticsSDL
 import Testing
 
 /// Writes 16-bit PCM WAV files for the tests (real files for SDL's real decoder).

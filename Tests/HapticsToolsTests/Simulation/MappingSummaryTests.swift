@@ -1,6 +1,6 @@
 import Foundation
-import Haptics
-@testable import HapticsTools
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 /// `MappingSimulation.summary()`: each played response with the rule's intensity and the drive the pad

@@ -1,5 +1,5 @@
-import Haptics
-@testable import HapticsTools
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 @Suite("Adaptive triggers in simulate traces: CSV columns and SVG lanes")

@@ -6,7 +6,7 @@
 /// Times: the player's anchor is in the engine's evaluation clock (frame time − presentation
 /// latency); a command's presentation time is that time + the latency, the frame the haptics of
 /// the same instant are sent to the pads. The output adds its lookahead.
-final class PlayerAudio {
+final class PatternPlayerAudio {
     struct Voice {
         var id: UInt32
         var event: Int
