@@ -17,6 +17,9 @@ let package = Package(
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
+        // Our tools' module (previews, SVG charts, event scripts, simulation): hapticsctl, Tools/ and the
+        // Benchmarks package use it. A game never needs it.
+        .library(name: "HapticsTools", targets: ["HapticsTools"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
@@ -38,6 +41,14 @@ let package = Package(
             name: "Haptics",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // What hapticsctl, Tools/ and tests use and games do not: offline previews and their SVG/CSV
+        // writers, event scripts and the mapping simulation. Reaches the core's machinery through
+        // `@_spi(HapticsTools)`.
+        .target(
+            name: "HapticsTools",
+            dependencies: ["Haptics"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(
             name: "HapticsSDL",
             dependencies: ["Haptics", "CHapticsSDL2"],
@@ -48,6 +59,7 @@ let package = Package(
             dependencies: [
                 "Haptics",
                 "HapticsSDL",
+                "HapticsTools",
                 "CHapticsSDL2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -105,13 +117,13 @@ let package = Package(
         // docs/performance.md "What a player feels"): an ERM felt model independent of the renderer.
         .target(
             name: "HapticsFelt",
-            dependencies: ["Haptics"],
+            dependencies: ["Haptics", "HapticsTools"],
             path: "Tools/Felt/HapticsFelt",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "haptics-felt",
-            dependencies: ["Haptics", "HapticsFelt"],
+            dependencies: ["Haptics", "HapticsFelt", "HapticsTools"],
             path: "Tools/Felt/Command",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -124,8 +136,13 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
+            name: "HapticsToolsTests",
+            dependencies: ["HapticsTools", "Haptics"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
             name: "HapticsSDLTests",
-            dependencies: ["HapticsSDL", "Haptics", "CHapticsSDL2"],
+            dependencies: ["HapticsSDL", "Haptics", "HapticsTools", "CHapticsSDL2"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
@@ -135,7 +152,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FeltTests",
-            dependencies: ["HapticsFelt", "Haptics"],
+            dependencies: ["HapticsFelt", "Haptics", "HapticsTools"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

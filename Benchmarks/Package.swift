@@ -50,6 +50,7 @@ let package = Package(
             name: "ConfigReading",
             dependencies: [
                 .product(name: "Haptics", package: "SDLHaptics"),
+                .product(name: "HapticsTools", package: "SDLHaptics"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ConfigReading",

@@ -21,14 +21,15 @@ case "$target" in
     ;;
   ConfigParsing)
     module=Haptics
-    sources=$(find Sources/Haptics -name '*.swift' | sort)
+    # Event scripts live in HapticsTools: its sources are compiled into the same module here.
+    sources=$(find Sources/Haptics Sources/HapticsTools -name '*.swift' | sort)
     for file in Assets/Haptics/*.toml Demo/Scripts/*.jsonl; do
       [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
     done
     ;;
   MappingSimulation)
     module=Haptics
-    sources=$(find Sources/Haptics -name '*.swift' | sort)
+    sources=$(find Sources/Haptics Sources/HapticsTools -name '*.swift' | sort)
     # The mapping is the shipped config with everything it names (Patterns/, Sounds/, ...).
     for entry in Assets/Haptics/*; do
       rm -rf "$work/$(basename "$entry")" && cp -R "$entry" "$work/"

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Haptics
-import HapticsSDL
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) import HapticsSDL
 
 /// `hapticsctl check CONFIG [--presets DIR]`: validates a mapping config the way a running game
 /// would load it.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// `hapticsctl convert FILE [-o OUT] [--strict]`: rewrites an AHAP file in canonical form.
 struct ConvertCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The `--strict` flag every subcommand that reads AHAP shares.
 struct DecodingFlags: ParsableArguments {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CHapticsSDL2
 import Foundation
-import Haptics
-import HapticsSDL
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) import HapticsSDL
 
 /// `hapticsctl devices`: the game controllers SDL sees, with what SDLHaptics makes of them.
 struct DevicesCommand: ParsableCommand {

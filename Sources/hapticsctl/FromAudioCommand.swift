@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Haptics
-import HapticsSDL
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) import HapticsTools
+@_spi(HapticsTools) import HapticsSDL
 
 /// `hapticsctl from-audio FILE.wav [-o OUT] [--with-audio] [--sensitivity X] [--max-points N] ...
 /// [--format ahap|svg] [--profile NAME]`: a haptic pattern analysed from a sound.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The `hapticsctl` root command: validate, inspect, convert and render AHAP files from a shell or
 /// CI, and play them on game controllers.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// `hapticsctl inspect FILE [--json] [--strict]`: what a pattern holds.
 struct InspectCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// An AHAP file named on the command line, decoded once.
 struct PatternFile {

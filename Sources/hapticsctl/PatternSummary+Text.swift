@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 extension PatternSummary {
     /// The human-readable report `hapticsctl inspect` prints: one `label: value` line per fact,

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// What `hapticsctl inspect` reports about one decoded pattern: counts, value ranges, curves,
 /// dynamic parameters, audio files, version and metadata keys.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CHapticsSDL2
 import Foundation
-import Haptics
-import HapticsSDL
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) import HapticsSDL
 
 /// `hapticsctl play FILE`: plays a pattern on a real pad, in real time: the designer's preview.
 struct PlayCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) import HapticsTools
 
 /// `hapticsctl render FILE [--rate 60] [--profile NAME]... [--format csv|svg] [-o OUT] [--strict]`:
 /// the actuator timeline a pattern produces on a pad, as a CSV trace or an SVG chart.

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// How `hapticsctl` writes diagnostics, durations and numbers, shared by every subcommand so
 /// that their lines look the same and scripts can parse them.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) import HapticsTools
 
 /// `hapticsctl simulate --config CONFIG --events EVENTS.jsonl [--rate 60] [--profile NAME]
 /// [--format csv|svg] [--summary] [-o OUT]`: what a scripted session feels like, without the game or a pad.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// `hapticsctl validate [--strict] FILE...`: checks AHAP files and says where each problem is.
 struct ValidateCommand: ParsableCommand {

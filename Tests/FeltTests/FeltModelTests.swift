@@ -1,5 +1,6 @@
 import Foundation
 import Haptics
+import HapticsTools
 import HapticsFelt
 import Testing
 

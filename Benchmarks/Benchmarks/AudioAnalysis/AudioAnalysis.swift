@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Audio-to-haptics analysis of one minute of 48 kHz stereo (docs/audio-to-haptics.md): per
 /// iteration, `SoundAnalyzer.analyze` (mix to mono, ~12,000 FFTs of 1,024 points, envelopes,

@@ -1,5 +1,5 @@
 import Benchmark
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The audio callback's work: one `AudioMixer.render` of a 10 ms buffer (480 frames at 48 kHz,
 /// stereo float) with 32 voices sounding, per iteration (docs/performance.md has the figures).

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Haptics
+import HapticsTools
 
 /// Reading and checking configs and event scripts is linear in their size (issue 17): the same
 /// rule repeated 1,000, 10,000 and 100,000 times (the rule limit), and the same event line

@@ -1,5 +1,5 @@
 import Benchmark
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// One `HapticEngine.update(at:)` per iteration, in steady state: 1, 16 and 256 looping voices
 /// spread over 1 and 4 outputs (docs/performance.md has the figures and the targets).

@@ -5,13 +5,13 @@ import Foundation
 /// The one wording for a file that cannot be read, whichever reader asks (AHAP patterns, mapping
 /// configs, event scripts) and so whichever `hapticsctl` subcommand reports it: "expected WHAT,
 /// found WHAT", with the path in front of it in the caller's report line.
-enum FileReading {
-    struct Problem: Error {
-        var message: String
+@_spi(HapticsTools) public enum FileReading {
+    public struct Problem: Error {
+        public var message: String
         var isTooLarge = false
     }
 
-    static func readRegularFile(_ givenPath: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
+    public static func readRegularFile(_ givenPath: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
         // Follow symbolic links: a linked pattern is read like the file it points to.
         let path = URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
         var isDirectory: ObjCBool = false
@@ -56,14 +56,14 @@ enum FileReading {
     }
 
     /// Where a file's bytes stop being UTF-8.
-    struct EncodingProblem: Error {
-        var message: String
-        var location: SourceLocation
+    public struct EncodingProblem: Error {
+        public var message: String
+        public var location: SourceLocation
     }
 
     /// The text of `bytes`, or where it stops being UTF-8: "expected UTF-8 text, found the byte
     /// 0xXX, which is not valid UTF-8 here" at its line and column.
-    static func utf8Text(_ bytes: [UInt8]) throws(EncodingProblem) -> String {
+    public static func utf8Text(_ bytes: [UInt8]) throws(EncodingProblem) -> String {
         guard let offset = UTF8Validation.firstInvalidOffset(in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
         var line = 1
         var start = 0

@@ -1,5 +1,5 @@
 /// What a voice plays.
-public enum AudioSource: @unchecked Sendable {
+@_spi(HapticsTools) public enum AudioSource: @unchecked Sendable {
     /// The synthesized tone of `AudioContinuous` events (`AudioMath.toneHertz`, harmonics by brightness).
     case tone
     /// Interleaved float samples at the output's rate: a view of an `AudioWaveform`, which must stay
@@ -9,7 +9,7 @@ public enum AudioSource: @unchecked Sendable {
 
 /// How a new voice plays: its source, envelope and limits, in seconds of output time
 /// (the scheduler has already divided pattern times by the player's playback rate).
-public struct AudioVoiceSetup: Sendable {
+@_spi(HapticsTools) public struct AudioVoiceSetup: Sendable {
     /// What the voice plays.
     public var source: AudioSource
     /// Linear fade-in from 0 at the onset, seconds (>= 0). Ignored without the volume envelope.
@@ -51,7 +51,7 @@ public struct AudioVoiceSetup: Sendable {
 ///
 /// The scheduler fills `time` (presentation time in the game's clock, seconds); the output turns
 /// it into `frame` (an absolute sample frame of the device, lookahead included) before queueing.
-public struct AudioCommand: Sendable {
+@_spi(HapticsTools) public struct AudioCommand: Sendable {
     public enum Kind: UInt8, Sendable {
         /// Start voice `voiceID` at `frame` with `setup` and `parameters`.
         case start

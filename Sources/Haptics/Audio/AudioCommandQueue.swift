@@ -7,7 +7,7 @@ import Synchronization
 /// releasing store of `tail`; the consumer frees it with a releasing store of `head`.
 ///
 /// Exactly one thread may push and exactly one (another) may pop. Cost: O(1) per operation.
-public final class AudioCommandQueue: @unchecked Sendable {
+@_spi(HapticsTools) public final class AudioCommandQueue: @unchecked Sendable {
     /// How many commands fit (a power of two).
     public let capacity: Int
     private let mask: Int

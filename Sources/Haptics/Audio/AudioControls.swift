@@ -4,7 +4,7 @@
 /// elements give one set, the game (`sendParameters`, `scheduleParameterCurve` with audio IDs)
 /// another, and the two compose the way a control composes with an event: volume multiplies,
 /// the others add. Haptic controls are not stored here; audio scheduling ignores them.
-public struct AudioControls: Hashable, Sendable {
+@_spi(HapticsTools) public struct AudioControls: Hashable, Sendable {
     /// `AudioVolumeControl`, 0...1, multiplies `AudioVolume`. Default 1.
     public var volume: Double
     /// `AudioPanControl`, -1...1, added to `AudioPan`. Default 0.

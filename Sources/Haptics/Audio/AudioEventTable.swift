@@ -5,7 +5,7 @@
 /// O(log n) and allocation-free. The rules for controls are the haptic ones (docs/engine.md §1):
 /// steps jump at their time, curves interpolate linearly and hold their end values, the element that
 /// started most recently wins, a curve wins a tie with a step. Value type, `Sendable`.
-public struct AudioEventTable: Sendable {
+struct AudioEventTable: Sendable {
     /// One audio event, with its parameters already clamped to their ranges.
     public struct Event: Hashable, Sendable {
         /// `AudioCustom` (a waveform file) or `AudioContinuous` (a synthesized tone).

@@ -5,7 +5,7 @@ import Foundation
 /// Apple documents the ranges of `AudioVolume`, `AudioPan`, `AudioPitch` and `AudioBrightness` but
 /// not what they do to the sound; every mapping here is SDLHaptics' choice. Pure functions,
 /// no allocation; the mixer calls them when a command arrives, never per sample.
-public enum AudioMath {
+enum AudioMath {
     /// Playback ratio for a pitch shift: `2^pitch`, so -1...1 is one octave down ... one octave up.
     /// Pitch 0 is exactly 1 (samples are read unchanged).
     public static func playbackRatio(pitch: Double) -> Double {

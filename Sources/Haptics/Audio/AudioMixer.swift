@@ -20,7 +20,7 @@ import Foundation
 /// Threads: `render` on one thread (the audio callback), `commands.push` on one other thread (the
 /// game's); `statistics` and `latestStamp` from anywhere. Cost of `render`: O(frames × sounding
 /// voices) plus O(commands × voices); no allocation, no lock, no I/O (storage is allocated in `init`).
-public final class AudioMixer: @unchecked Sendable {
+@_spi(HapticsTools) public final class AudioMixer: @unchecked Sendable {
     /// Frames per second of the output.
     public let sampleRate: Double
     /// Interleaved channels of the output (1...32).
@@ -28,7 +28,7 @@ public final class AudioMixer: @unchecked Sendable {
     /// Voices that can sound at once.
     public let maximumVoices: Int
     /// The queue the game thread pushes commands into (single producer).
-    public let commands: AudioCommandQueue
+    @_spi(HapticsTools) public let commands: AudioCommandQueue
     /// Future parameter points a voice can hold (at 60 updates per second, 16 points cover 260 ms of lookahead).
     public static let pointsPerVoice = 16
     /// Seconds the haptic-audio channel holds its last level without news before it fades out

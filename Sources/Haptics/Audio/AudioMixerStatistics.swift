@@ -1,6 +1,6 @@
 /// What an `AudioMixer` has done since it was made: read from any thread (each field is one
 /// atomic load; the fields are not one consistent snapshot).
-public struct AudioMixerStatistics: Hashable, Sendable {
+@_spi(HapticsTools) public struct AudioMixerStatistics: Hashable, Sendable {
     /// Buffers rendered (audio callbacks served).
     public var buffersRendered: Int = 0
     /// Frames rendered: the absolute frame counter of the output.
@@ -26,7 +26,7 @@ public struct AudioMixerStatistics: Hashable, Sendable {
 
 /// When the mixer rendered a buffer: the absolute frame of its first sample and the host clock
 /// (for the SDL adapter, `SDL_GetPerformanceCounter` ticks) read as the callback began.
-public struct AudioClockStamp: Hashable, Sendable {
+@_spi(HapticsTools) public struct AudioClockStamp: Hashable, Sendable {
     /// Absolute frame of the first sample of the buffer.
     public var frame: Int64
     /// Host clock ticks when the callback began (the unit is the host's).

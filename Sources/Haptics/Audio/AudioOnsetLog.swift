@@ -1,7 +1,7 @@
 /// The most recent voice starts an output scheduled: which voice, for which presentation time, at
 /// which sample frame. A fixed-size ring written on the game thread (no allocation after `init`),
 /// for tests, HUDs and latency tuning.
-public struct AudioOnsetLog: Sendable {
+@_spi(HapticsTools) public struct AudioOnsetLog: Sendable {
     /// One scheduled voice start.
     public struct Entry: Hashable, Sendable {
         /// The voice.

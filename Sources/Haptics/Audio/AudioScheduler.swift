@@ -1,9 +1,9 @@
-/// The audio half of a `HapticEngine` (internal): one `PlayerAudio` per player whose pattern has
+/// The audio half of a `HapticEngine` (internal): one `PatternPlayerAudio` per pattern player whose pattern has
 /// audio events, and the optional haptic-audio channel. The engine calls it from `makePlayer`,
 /// `update(at:)` and when it stops; it sends everything to `output`.
 ///
 /// Cost per update: O(players with audio × (log n + events started + voices sounding)); no
-/// allocation in steady state (voice lists are reserved; a player with many overlapping voices
+/// allocation in steady state (voice lists are reserved; a pattern player with many overlapping voices
 /// may grow its list once).
 final class AudioScheduler {
     /// Where audio goes; nil: audio events are ignored.
@@ -23,7 +23,7 @@ final class AudioScheduler {
         }
     }
 
-    private(set) var states: [PlayerAudio] = []
+    private(set) var states: [PatternPlayerAudio] = []
     private var lastHapticAmplitude = -1.0
     private var lastHapticFrequency = 0.0
     private var lastHapticTime = -Double.infinity
@@ -37,11 +37,11 @@ final class AudioScheduler {
     /// Audio events skipped since the engine was made because their waveform was not loaded.
     var skippedEvents: Int { states.reduce(0) { $0 + $1.skippedEvents } }
 
-    /// Called when a player is made: precomputes its audio half. Allocates (load time).
-    func register(_ player: HapticPatternPlayer, pattern: HapticPattern) {
+    /// Called when a pattern player is made: precomputes its audio half. Allocates (load time).
+    func register(_ patternPlayer: HapticPatternPlayer, pattern: HapticPattern) {
         guard pattern.hasAudioContent else { return }
         states.removeAll { $0.isDone }
-        states.append(PlayerAudio(player: player, table: AudioEventTable(pattern: pattern)))
+        states.append(PatternPlayerAudio(patternPlayer: patternPlayer, table: AudioEventTable(pattern: pattern)))
     }
 
     /// Before the players run their commands for evaluation time `time`.

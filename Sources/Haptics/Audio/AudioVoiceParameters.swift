@@ -3,7 +3,7 @@
 /// The result of an audio event's parameters composed with the audio controls and clamped to each
 /// event parameter's range (docs/audio.md). The mixer turns it into gains, a playback ratio and a
 /// filter setting with `AudioMath`.
-public struct AudioVoiceParameters: Hashable, Sendable {
+@_spi(HapticsTools) public struct AudioVoiceParameters: Hashable, Sendable {
     /// Loudness, 0...1, a linear amplitude factor (0.5 halves every sample).
     public var volume: Double
     /// Stereo position, -1 (left only) ... 0 (both at full level) ... 1 (right only).

@@ -5,7 +5,7 @@
 /// build one from samples). The mixer reads the samples through a raw pointer on the audio thread,
 /// so whoever sends a voice that plays a waveform keeps the waveform alive until the output closes
 /// (the outputs in this package keep every waveform they hand out). `Sendable`: never mutated.
-public final class AudioWaveform: @unchecked Sendable {
+@_spi(HapticsTools) public final class AudioWaveform: @unchecked Sendable {
     /// Where it came from (the path as written in the pattern, or a name), for messages.
     public let name: String
     /// Frames per second; equals the output's rate once converted.

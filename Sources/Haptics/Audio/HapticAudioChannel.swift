@@ -54,7 +54,7 @@ public struct HapticAudioChannel: Hashable, Sendable {
     /// intensity is the larger body level, sharpness follows from the ratio of the two
     /// (`high / (2 · low)` when low is larger, `1 − low / (2 · high)` otherwise). Trigger levels count
     /// towards intensity. One voice's levels give back exactly its signal.
-    public static func signal(from levels: ActuatorLevels) -> HapticSignal {
+    @_spi(HapticsTools) public static func signal(from levels: ActuatorLevels) -> HapticSignal {
         let low = levels.lowFrequency
         let high = levels.highFrequency
         let body = max(low, high)

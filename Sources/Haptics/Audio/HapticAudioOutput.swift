@@ -3,7 +3,7 @@
 ///
 /// The engine calls every method on its update thread. An output owns the sample clock: it turns a
 /// command's presentation time into a sample frame and hands the command to its audio thread.
-public protocol HapticAudioOutput: AnyObject {
+@_spi(HapticsTools) public protocol HapticAudioOutput: AnyObject {
     /// Whether the output plays now (its device is open). While false the engine sends nothing and
     /// audio events pass silently. O(1).
     var isAvailable: Bool { get }

@@ -3,7 +3,7 @@ extension HapticEngine {
     /// patterns; nil (the default): audio events are ignored. Players made while it is nil still
     /// play their audio once an output is set. Setting another output cuts what the old one plays.
     /// docs/audio.md.
-    public var audioOutput: (any HapticAudioOutput)? {
+    @_spi(HapticsTools) public var audioOutput: (any HapticAudioOutput)? {
         get { audio.output }
         set { audio.output = newValue }
     }

@@ -6,7 +6,7 @@
 /// played, with no sound card. Waveforms are added under the path a pattern names them by.
 ///
 /// Threads: one thread for everything (rendering happens in the caller's thread). Not for real time.
-public final class OfflineAudioOutput: HapticAudioOutput {
+@_spi(HapticsTools) public final class OfflineAudioOutput: HapticAudioOutput {
     /// The mixer that renders the samples.
     public let mixer: AudioMixer
     /// Frames per second.

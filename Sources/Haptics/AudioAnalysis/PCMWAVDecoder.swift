@@ -9,7 +9,7 @@ import Foundation
 /// µ-law...) is refused with its format code: HapticsSDL's `SDLSoundDecoder` reads those. The limits
 /// are the waveform limits: at most `maximumBytes` (4.2 MB) and `maximumSeconds` (23 s); paths stay
 /// inside their folder (no absolute path, no `..`, no symbolic link out of it).
-public struct PCMWAVDecoder: SoundFileDecoder {
+@_spi(HapticsTools) public struct PCMWAVDecoder: SoundFileDecoder {
     public var maximumBytes: Int
     /// Longest sound accepted, in seconds.
     public var maximumSeconds: Double

@@ -2,7 +2,7 @@
 /// `hopSeconds`, and the onsets. Turn it into a pattern with `pattern(options:)`.
 ///
 /// A value type; frame `k` is at `Double(k) * hopSeconds` seconds.
-public struct SoundAnalysis: Hashable, Sendable {
+@_spi(HapticsTools) public struct SoundAnalysis: Hashable, Sendable {
     /// The sample rate analysed, in Hz.
     public var sampleRate: Double
     /// The sound's length in seconds.

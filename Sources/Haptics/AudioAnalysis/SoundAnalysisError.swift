@@ -1,5 +1,5 @@
 /// Why a sound cannot be analysed. Every limit is stated in the message.
-public enum SoundAnalysisError: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(HapticsTools) public enum SoundAnalysisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The sample rate is outside `SoundAnalyzer.sampleRateRange` or not finite.
     case unsupportedSampleRate(Double)
     /// The channel count is outside 1...`SoundAnalyzer.maximumChannels`.

@@ -20,7 +20,7 @@ import Foundation
 ///
 /// Cost: O(n log w) for n samples and window w, about 12,000 FFTs of 1,024 points for a minute at
 /// 48 kHz (Benchmarks/ `AudioAnalysis`). Allocates its buffers once per call.
-public enum SoundAnalyzer {
+@_spi(HapticsTools) public enum SoundAnalyzer {
     /// Longest sound analysed, in seconds (10 minutes).
     public static let maximumSeconds: Double = 600
     /// Sample rates accepted, in Hz.

@@ -1,5 +1,5 @@
 /// Mono PCM for analysis: samples in −1...1 at `sampleRate` Hz.
-public struct MonoSound: Sendable {
+@_spi(HapticsTools) public struct MonoSound: Sendable {
     public var samples: [Float]
     /// Hz, > 0.
     public var sampleRate: Double
@@ -15,7 +15,7 @@ public struct MonoSound: Sendable {
 /// SDL with the waveform limits. Used by `SoundPatternLoader` at load time, never per frame.
 ///
 /// Implementations are `Sendable` and may be called from the config watcher's thread.
-public protocol SoundFileDecoder: Sendable {
+@_spi(HapticsTools) public protocol SoundFileDecoder: Sendable {
     /// Largest file accepted, in bytes; the loader refuses bigger files before reading them.
     var maximumBytes: Int { get }
     /// The real path of `path` inside `folder`. Throws (an error whose description says why) when

@@ -1,5 +1,5 @@
 /// One place where a sound hits: the start of a drum stroke, a click, an impact.
-public struct SoundOnset: Hashable, Sendable {
+@_spi(HapticsTools) public struct SoundOnset: Hashable, Sendable {
     /// When the hit starts, seconds from the start of the sound (to the millisecond: the first
     /// millisecond block whose peak has risen 30% of the way from the background to the hit's peak).
     public var time: Double

@@ -26,7 +26,7 @@ public struct SoundPatternError: Error, Hashable, Sendable, CustomStringConverti
 /// at most `capacity` patterns (oldest dropped first).
 public final class SoundPatternLoader: @unchecked Sendable {
     /// Reads and decodes the files.
-    public let decoder: any SoundFileDecoder
+    @_spi(HapticsTools) public let decoder: any SoundFileDecoder
     /// Most patterns kept. Default 64.
     public let capacity: Int
     private let lock = NSLock()
@@ -45,7 +45,7 @@ public final class SoundPatternLoader: @unchecked Sendable {
     /// `PCMWAVDecoder` (plain PCM and float WAV), one cache shared by every config.
     public static let pcm = SoundPatternLoader(decoder: PCMWAVDecoder())
 
-    public init(decoder: any SoundFileDecoder, capacity: Int = 64) {
+    @_spi(HapticsTools) public init(decoder: any SoundFileDecoder, capacity: Int = 64) {
         self.decoder = decoder
         self.capacity = max(1, capacity)
     }

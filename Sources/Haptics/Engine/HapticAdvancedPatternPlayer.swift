@@ -32,7 +32,7 @@ public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
 
     /// Called once on the update thread when the player finishes: the pattern ended (after its
     /// tails) or a stop's fade ended. Not called after `cancel()` or when the engine stops. The
-    /// argument is Core Haptics' error slot; a finish is never an error here, so it is always nil.
+    /// argument is Core Haptics' error argument; a finish is never an error here, so it is always nil.
     public var completionHandler: ((Error?) -> Void)? {
         get { completion }
         set { completion = newValue }

@@ -1,4 +1,4 @@
-/// The playback engine, after Core Haptics' `CHHapticEngine`: owns the outputs, the players and the
+/// The playback engine, after Core Haptics' `CHHapticEngine`: owns the outputs, the pattern players and the
 /// mixer, and produces one frame of actuator levels per output each time the game calls `update(at:)`.
 ///
 /// Timing: the engine has no clock of its own. `currentTime` is the game's frame clock, set by
@@ -41,7 +41,7 @@ public final class HapticEngine {
     /// Called after `reset()` has stopped every player and silenced every output.
     public var resetHandler: (() -> Void)?
 
-    var players: [HapticPatternPlayer] = []
+    var patternPlayers: [HapticPatternPlayer] = []
     private var drivers: [MotorDriver]
     /// This frame's voices with sound, the voice cap and the sum per output.
     private var voiceMix: VoiceMix
@@ -62,8 +62,8 @@ public final class HapticEngine {
         self.outputs = outputs
         drivers = outputs.map { MotorDriver(profile: $0.profile) }
         voiceMix = VoiceMix(outputs: outputs.count)
-        players.reserveCapacity(max(voiceCapacity, 1))
-        voiceMix.reserve(voices: players.capacity, cap: mixer.maximumAudibleVoices)
+        patternPlayers.reserveCapacity(max(voiceCapacity, 1))
+        voiceMix.reserve(voices: patternPlayers.capacity, cap: mixer.maximumAudibleVoices)
     }
 
     /// The capabilities of output `index`, or nil when there is no such output.
@@ -150,8 +150,8 @@ public final class HapticEngine {
         }
         let time = evaluationTime
         audio.willRender(at: time)
-        voiceMix.reserve(voices: players.capacity, cap: mixer.maximumAudibleVoices)
-        let mayRetire = Self.render(players, at: time, into: &voiceMix)
+        voiceMix.reserve(voices: patternPlayers.capacity, cap: mixer.maximumAudibleVoices)
+        let mayRetire = Self.render(patternPlayers, at: time, into: &voiceMix)
         voiceMix.mix(with: mixer)
         let isSilenced = isMutedForHaptics || !mixer.isEnabled
         for index in outputs.indices {
@@ -178,10 +178,10 @@ public final class HapticEngine {
     /// Renders every player at evaluation time `time` and collects the ones with sound into `mix`,
     /// in player order. Returns whether some player may be done (finished or idle), so the update
     /// retires players only then. (One access to `mix` for the whole loop, not one per voice.)
-    private static func render(_ players: [HapticPatternPlayer], at time: Double, into mix: inout VoiceMix) -> Bool {
+    private static func render(_ patternPlayers: [HapticPatternPlayer], at time: Double, into mix: inout VoiceMix) -> Bool {
         mix.removeAllVoices()
         var mayRetire = false
-        for player in players {
+        for player in patternPlayers {
             player.render(at: time)
             if player.phase == .finished || player.phase == .idle || player.didFinish { mayRetire = true }
             let levels = player.contribution
@@ -204,31 +204,31 @@ public final class HapticEngine {
             guard isStart, isAutoShutdownEnabled, hasStarted else { throw .engineNotRunning }
             isRunning = true
         }
-        if !players.contains(where: { $0 === player }) {
+        if !patternPlayers.contains(where: { $0 === player }) {
             if player.phase == .finished { player.phase = .idle }
-            players.append(player)
+            patternPlayers.append(player)
         }
         idleSince = nil
     }
 
     private func retireFinishedPlayers() {
-        var index = players.count - 1
+        var index = patternPlayers.count - 1
         while index >= 0 {
-            let player = players[index]
+            let player = patternPlayers[index]
             // A player with commands still waiting (a later start or stop) stays registered.
             if (player.phase == .finished || player.phase == .idle) && player.pending.isEmpty {
-                players.remove(at: index)
+                patternPlayers.remove(at: index)
             }
             if player.didFinish {
                 player.didFinish = false
                 player.completion?(nil)
             }
-            index = min(index, players.count) - 1
+            index = min(index, patternPlayers.count) - 1
         }
     }
 
     private func notifyIfPlayersFinished() {
-        if players.isEmpty, let handler = finishedHandler {
+        if patternPlayers.isEmpty, let handler = finishedHandler {
             finishedHandler = nil
             if handler() == .stopEngine { halt() }
         }
@@ -236,7 +236,7 @@ public final class HapticEngine {
 
     private func checkIdle() {
         guard isRunning else { return }
-        if !players.isEmpty {
+        if !patternPlayers.isEmpty {
             idleSince = nil
             return
         }
@@ -249,13 +249,13 @@ public final class HapticEngine {
     }
 
     private func halt() {
-        for player in players {
+        for player in patternPlayers {
             player.removeAllCommands()
             player.phase = .finished
             player.didFinish = false
             player.contribution = .zero
         }
-        players.removeAll(keepingCapacity: true)
+        patternPlayers.removeAll(keepingCapacity: true)
         audio.silence()
         let wasRunning = isRunning
         isRunning = false

@@ -12,7 +12,7 @@ public class HapticPatternPlayer {
 
     weak var engine: HapticEngine?
     /// The pattern's precomputed evaluator.
-    public let evaluator: VoiceEvaluator
+    @_spi(HapticsTools) public let evaluator: VoiceEvaluator
     /// Index of the engine output this player drives.
     public let outputIndex: Int
     /// Where on the controller the signal goes.
@@ -57,7 +57,7 @@ public class HapticPatternPlayer {
     var hasGameCurves = false
     /// Commands waiting for their time, in the order given. Changed only through `enqueue`,
     /// `runDueCommands` and `removeAllCommands()`, which keep `nextCommandTime`.
-    private(set) var pending: [PlayerCommand] = []
+    private(set) var pending: [PatternPlayerCommand] = []
     /// The earliest time in `pending`, +infinity when it is empty (a frame with nothing due skips it).
     private var nextCommandTime = Double.infinity
 
@@ -139,12 +139,12 @@ public class HapticPatternPlayer {
 
     // MARK: - Internals shared with the advanced player and the engine
 
-    func enqueue(_ kind: PlayerCommand.Kind, at time: Double) throws(HapticEngineError) {
+    func enqueue(_ kind: PatternPlayerCommand.Kind, at time: Double) throws(HapticEngineError) {
         guard time.isFinite else { throw .invalidTime }
         guard let engine else { throw .engineDestroyed }
         try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
         let due = time <= engine.currentTime ? -Double.infinity : time
-        pending.append(PlayerCommand(kind: kind, time: due))
+        pending.append(PatternPlayerCommand(kind: kind, time: due))
         nextCommandTime = min(nextCommandTime, due)
     }
 
@@ -233,7 +233,7 @@ public class HapticPatternPlayer {
         for command in pending { nextCommandTime = min(nextCommandTime, command.time) }
     }
 
-    private func apply(_ kind: PlayerCommand.Kind, at t: Double) {
+    private func apply(_ kind: PatternPlayerCommand.Kind, at t: Double) {
         switch kind {
         case .start:
             phase = .playing

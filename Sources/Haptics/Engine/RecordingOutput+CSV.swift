@@ -22,7 +22,7 @@ extension RecordingOutput {
     }
 
     /// A name quoted per RFC 4180 when it holds a comma, quote or line break.
-    static func csvField(_ value: String) -> String {
+    @_spi(HapticsTools) public static func csvField(_ value: String) -> String {
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
         var quoted = "\""
         for character in value {

@@ -9,9 +9,9 @@ import ucrt
 #endif
 
 /// A JSON syntax error: what was expected, and the byte offset where reading stopped.
-struct JSONSyntaxError: Error {
-    var message: String
-    var offset: Int
+@_spi(HapticsTools) public struct JSONSyntaxError: Error {
+    public var message: String
+    public var offset: Int
 }
 
 /// A JSON reader that keeps source positions and tolerates what real AHAP files contain.
@@ -24,7 +24,7 @@ struct JSONSyntaxError: Error {
 /// Accepts standard JSON (RFC 8259) plus trailing commas and `//` / `/* */` comments; each such
 /// leniency is recorded in `leniencies` so that strict decoding can refuse it. Rejects NaN,
 /// Infinity and numbers that overflow a Double. Nesting is bounded by `maximumDepth`.
-struct JSONReader {
+@_spi(HapticsTools) public struct JSONReader {
     enum Leniency {
         case trailingComma
         case comment
@@ -37,13 +37,13 @@ struct JSONReader {
     private let maximumDepth: Int
     private(set) var leniencies: [(Leniency, Int)] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    public init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
 
     /// Reads one JSON document: a single value, surrounded only by whitespace and comments.
-    mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+    public mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
         // A UTF-8 byte order mark is tolerated silently.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         try skipWhitespace()

@@ -2,8 +2,8 @@
 ///
 /// Internal to the AHAP codec: the decoder reads these to build a `HapticPattern` and uses the
 /// offsets to say where a problem is.
-struct JSONValue {
-    enum Kind {
+@_spi(HapticsTools) public struct JSONValue {
+    public enum Kind {
         case null
         case bool(Bool)
         case number(Double)
@@ -12,12 +12,12 @@ struct JSONValue {
         case object([JSONMember])
     }
 
-    var kind: Kind
+    public var kind: Kind
     /// Byte offset of the value's first character.
-    var offset: Int
+    public var offset: Int
 
     /// A short name of the value's JSON type, for messages ("a string", "an array").
-    var typeDescription: String {
+    public var typeDescription: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -30,9 +30,9 @@ struct JSONValue {
 }
 
 /// One `"key": value` pair of a JSON object, in source order.
-struct JSONMember {
-    var key: String
+@_spi(HapticsTools) public struct JSONMember {
+    public var key: String
     /// Byte offset of the key's opening quote.
-    var keyOffset: Int
-    var value: JSONValue
+    public var keyOffset: Int
+    public var value: JSONValue
 }

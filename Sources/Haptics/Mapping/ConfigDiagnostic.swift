@@ -39,11 +39,11 @@ public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
-enum Spelling {
+@_spi(HapticsTools) public enum Spelling {
     /// The candidate closest to `word` by edit distance, when close enough to be a likely typo
     /// (distance <= max(1, word length / 3)), else the shortest candidate that `word` (3 letters
     /// or more) begins, else nil. Case-insensitive.
-    static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
         if let close = closest(to: lowered, among: candidates) { return close }
         guard lowered.count >= 3 else { return nil }

@@ -11,7 +11,7 @@
 /// repeated) until the interval has passed.
 ///
 /// Stateful value; one per output, owned by the engine. O(1) per frame, no allocation.
-public struct MotorDriver: Sendable {
+struct MotorDriver: Sendable {
     /// The device's profile.
     public let profile: MotorProfile
     /// The levels most recently returned by `drive`.

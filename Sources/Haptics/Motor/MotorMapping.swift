@@ -1,7 +1,7 @@
 /// The motor model's formulas: signal to perceived actuator levels, perceived level to drive.
 ///
 /// Pure functions, O(1), no allocation; safe from any thread.
-public enum MotorMapping {
+@_spi(HapticsTools) public enum MotorMapping {
     /// The perceived level of each actuator for a signal sent to `locality`.
     ///
     /// Body: sharpness moves energy from the low to the high motor with a plateau in the middle,

@@ -8,7 +8,7 @@
 /// with `maximumSeconds` = 2 and `curvature` = 5: 0 -> 0 s, 0.25 -> 0.034 s, 0.5 -> 0.152 s,
 /// 0.75 -> 0.563 s, 1 -> 2 s (docs/engine.md). The exponential is computed in pure Swift, so the
 /// result is the same on every platform and no C library is needed on the per-frame path.
-public enum EnvelopeTiming {
+@_spi(HapticsTools) public enum EnvelopeTiming {
     /// Length of a segment at normalised time 1, in seconds.
     public static let maximumSeconds: Double = 2
     /// Steepness of the exponential mapping (dimensionless).

@@ -4,7 +4,7 @@
 /// the game (`sendParameters`, `scheduleParameterCurve`) gives another, and the two compose the
 /// same way a control composes with an event: intensity controls multiply, the others add.
 /// Audio controls are not stored; haptic evaluation ignores them.
-public struct HapticControls: Hashable, Sendable {
+@_spi(HapticsTools) public struct HapticControls: Hashable, Sendable {
     /// `HapticIntensityControl`, 0...1, multiplies intensity. Default 1.
     public var intensity: Double
     /// `HapticSharpnessControl`, -1...1, added to sharpness. Default 0.

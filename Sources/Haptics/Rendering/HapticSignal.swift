@@ -2,7 +2,7 @@
 ///
 /// Both values are normalised, 0...1, like AHAP's `HapticIntensity` and `HapticSharpness`.
 /// The motor model (`MotorMapping`) turns a signal into actuator levels.
-public struct HapticSignal: Hashable, Sendable {
+@_spi(HapticsTools) public struct HapticSignal: Hashable, Sendable {
     /// Perceived strength, 0 (nothing) ... 1 (full).
     public var intensity: Double
     /// Feel from round (0, low-frequency motor) to crisp (1, high-frequency motor).

@@ -6,7 +6,7 @@
 /// control, through `EnvelopeTiming`), or what is left of a release already under way.
 /// Transients and non-sustained events are cut at the stop: they are not in `initial`. A length
 /// of 0 means silence at once.
-public struct ReleaseTail: Hashable, Sendable {
+@_spi(HapticsTools) public struct ReleaseTail: Hashable, Sendable {
     /// Pattern time of the stop, in seconds.
     public var start: Double
     /// Length of the fade in pattern seconds, >= 0.

@@ -21,7 +21,7 @@
 /// - Overlapping events: intensities add and saturate at 1; sharpness is the intensity-weighted
 ///   mean of the sounding events' sharpness.
 /// - Audio events are ignored.
-public struct VoiceEvaluator: Sendable {
+@_spi(HapticsTools) public struct VoiceEvaluator: Sendable {
     struct EventRecord: Sendable {
         var isTransient: Bool
         var isSustained: Bool

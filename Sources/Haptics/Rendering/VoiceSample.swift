@@ -1,5 +1,5 @@
 /// The result of evaluating a voice at one instant.
-public struct VoiceSample: Hashable, Sendable {
+@_spi(HapticsTools) public struct VoiceSample: Hashable, Sendable {
     /// The combined signal of every haptic event sounding at that instant.
     public var signal: HapticSignal
     /// Whether the voice still has something to play at or after that instant: the time lies

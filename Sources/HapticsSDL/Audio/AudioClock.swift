@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Maps the game's frame clock to the audio device's sample clock (docs/audio.md, "Latency model").
 ///
@@ -49,7 +49,7 @@ public struct AudioClock: Hashable, Sendable {
 
     /// Relates game time `gameTime` to the device's frame now. `hostTicks` is the host clock read
     /// after `stamp`. Without a stamp (no buffer rendered yet) nothing changes. O(1).
-    public mutating func synchronize(gameTime: Double, hostTicks: UInt64, stamp: AudioClockStamp?) {
+    @_spi(HapticsTools) public mutating func synchronize(gameTime: Double, hostTicks: UInt64, stamp: AudioClockStamp?) {
         guard let stamp, gameTime.isFinite else { return }
         let elapsedTicks = hostTicks >= stamp.hostTicks ? Double(hostTicks - stamp.hostTicks) : 0
         let frameNow = Double(stamp.frame) + min(elapsedTicks / ticksPerSecond * sampleRate, bufferFrames)

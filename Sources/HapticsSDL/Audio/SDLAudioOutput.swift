@@ -1,6 +1,6 @@
 import CHapticsSDL2
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The SDL sound device that plays the audio half of patterns (`AudioCustom`, `AudioContinuous`)
 /// and the optional haptic-audio channel, sample-accurately against the game's frame clock.
@@ -16,7 +16,7 @@ import Haptics
 ///
 /// Threads: create, use and close on the game thread; the callback runs on SDL's audio thread.
 /// Opening starts SDL's audio subsystem (reference-counted) and closing stops it.
-public final class SDLAudioOutput: HapticAudioOutput {
+public final class SDLAudioOutput {
     /// The settings it was opened with.
     public let configuration: SDLAudioConfiguration
     /// Frames per second of the device (SDL's obtained rate).
@@ -31,7 +31,7 @@ public final class SDLAudioOutput: HapticAudioOutput {
     /// The game-time to sample-frame mapping (updated by `synchronize`).
     public private(set) var clock: AudioClock
     /// The most recent voice starts and the frames they were placed at.
-    public private(set) var onsets = AudioOnsetLog()
+    @_spi(HapticsTools) public private(set) var onsets = AudioOnsetLog()
     /// Commands dropped because the queue was full (the game sent more than 4096 between two callbacks).
     public private(set) var droppedCommands = 0
     /// Master volume of every voice, 0...1 (applied from the next buffer).
@@ -121,7 +121,7 @@ public final class SDLAudioOutput: HapticAudioOutput {
     }
 
     /// The mixer's counters: buffers, frames, late onsets, stolen voices.
-    public var statistics: AudioMixerStatistics { mixer.statistics }
+    @_spi(HapticsTools) public var statistics: AudioMixerStatistics { mixer.statistics }
 
     /// Frames the callback has rendered so far.
     public var framesRendered: Int64 { mixer.framesRendered }
@@ -133,12 +133,12 @@ public final class SDLAudioOutput: HapticAudioOutput {
         return nextVoiceID
     }
 
-    public func waveform(forPath path: String) -> AudioWaveform? {
+    @_spi(HapticsTools) public func waveform(forPath path: String) -> AudioWaveform? {
         waveforms[SDLAudioOutput.key(path)]?.waveform
     }
 
     @discardableResult
-    public func send(_ command: AudioCommand) -> Bool {
+    @_spi(HapticsTools) public func send(_ command: AudioCommand) -> Bool {
         guard isAvailable else { return false }
         var command = command
         command.frame = clock.frame(forTime: command.time)
@@ -160,7 +160,7 @@ public final class SDLAudioOutput: HapticAudioOutput {
     /// - Throws: `WaveformLoadError` naming the file: refused path, not found, too big, too long,
     ///   truncated or malformed, or a path already loaded from another file.
     @discardableResult
-    public func loadWaveform(_ path: String, folder: String) throws(WaveformLoadError) -> AudioWaveform {
+    @_spi(HapticsTools) public func loadWaveform(_ path: String, folder: String) throws(WaveformLoadError) -> AudioWaveform {
         let file = try WaveformLoader.resolve(path, folder: folder, assetRoot: configuration.assetRoot)
         let key = SDLAudioOutput.key(path)
         if let existing = waveforms[key] {
@@ -212,3 +212,6 @@ private func sdlHapticsAudioCallback(_ userdata: UnsafeMutableRawPointer?, _ str
         }
     }
 }
+
+/// The engine's audio seam (`HapticAudioOutput`, SPI: machinery games do not call).
+@_spi(HapticsTools) extension SDLAudioOutput: HapticAudioOutput {}

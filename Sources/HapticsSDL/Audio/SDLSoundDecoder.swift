@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Decodes sound files for audio-to-haptics analysis through SDL: what `SDL_LoadWAV_RW` reads (WAV:
 /// PCM 8/16/24/32-bit, IEEE float, IMA and MS ADPCM, µ-law, A-law), converted by `SDL_AudioStream`
@@ -10,7 +10,7 @@ import Haptics
 /// malformed one, or a sound longer than `limits.maximumSeconds` (23 s) is refused with the reason.
 /// Used by `SoundPatternLoader` (mapping configs) and `hapticsctl from-audio`; load time only.
 /// Needs no SDL subsystem; safe from any thread (SDL's loader and stream keep no shared state).
-public struct SDLSoundDecoder: SoundFileDecoder {
+public struct SDLSoundDecoder {
     /// The rate sounds are converted to before analysis, in Hz. Default 48,000.
     public var sampleRate: Int
     /// Size and length limits. Default: the waveform limits (4.2 MB, 23 s).
@@ -27,7 +27,7 @@ public struct SDLSoundDecoder: SoundFileDecoder {
         try WaveformLoader.resolve(path, folder: folder, assetRoot: nil)
     }
 
-    public func decodeMono(_ bytes: [UInt8], name: String) throws -> MonoSound {
+    @_spi(HapticsTools) public func decodeMono(_ bytes: [UInt8], name: String) throws -> MonoSound {
         func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: name, file: nil, reason: reason) }
         guard bytes.count <= limits.maximumBytes else {
             throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
@@ -39,7 +39,7 @@ public struct SDLSoundDecoder: SoundFileDecoder {
     /// Reads the sound file at `path` (a path the caller chose; it is resolved inside its own
     /// folder, with every limit of `WaveformLoader.load`) as mono.
     /// - Throws: `WaveformLoadError` naming the file.
-    public func readMono(file path: String) throws(WaveformLoadError) -> MonoSound {
+    @_spi(HapticsTools) public func readMono(file path: String) throws(WaveformLoadError) -> MonoSound {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         return Self.mono(try WaveformLoader.load(name, folder: folder.isEmpty ? "." : folder, assetRoot: nil,
@@ -55,3 +55,6 @@ public struct SDLSoundDecoder: SoundFileDecoder {
         return MonoSound(samples: mono, sampleRate: waveform.sampleRate)
     }
 }
+
+/// The core's seam for `.wav` patterns (`SoundFileDecoder`, SPI: machinery games do not call).
+@_spi(HapticsTools) extension SDLSoundDecoder: SoundFileDecoder {}

@@ -1,6 +1,6 @@
 import CHapticsSDL2
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Why a waveform file could not be loaded. Always names the file.
 public struct WaveformLoadError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -53,7 +53,7 @@ enum WaveformLoader {
     }
 
     /// Loads `path` (resolved as in `resolve`) as a waveform at `sampleRate` frames per second.
-    public static func load(_ path: String, folder: String, assetRoot: String?, sampleRate: Int,
+    @_spi(HapticsTools) public static func load(_ path: String, folder: String, assetRoot: String?, sampleRate: Int,
                             limits: WaveformLimits = WaveformLimits()) throws(WaveformLoadError) -> AudioWaveform {
         let file = try resolve(path, folder: folder, assetRoot: assetRoot)
         func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: path, file: file, reason: reason) }

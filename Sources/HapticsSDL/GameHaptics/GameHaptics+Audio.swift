@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 extension GameHaptics {
     /// Sound on the front door (`haptics.audio`, opt-in): the audio half of patterns through one SDL

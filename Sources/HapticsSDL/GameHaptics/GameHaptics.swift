@@ -1,5 +1,5 @@
 import CHapticsSDL2
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The front door of SDLHaptics for an SDL2 game: create one, hand it SDL events, post haptics,
 /// and call `update` once per frame.

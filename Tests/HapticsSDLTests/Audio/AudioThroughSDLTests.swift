@@ -1,7 +1,7 @@
 import CHapticsSDL2
 import Foundation
-import Haptics
-@testable import HapticsSDL
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) @testable import HapticsSDL
 import Testing
 
 extension SDLTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Haptics
-import HapticsSDL
+@_spi(HapticsTools) import Haptics
+import HapticsTools
+@_spi(HapticsTools) import HapticsSDL
 import Testing
 
 /// Writes 16-bit PCM WAV files for the tests (real files for SDL's real decoder).

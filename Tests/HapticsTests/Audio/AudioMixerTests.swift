@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// The mixer alone: commands placed at exact frames, rendered in 480-frame buffers (10 ms at 48 kHz),

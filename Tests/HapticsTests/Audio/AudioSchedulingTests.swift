@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// The engine's audio half through an offline output whose sample clock is the game clock

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Helpers for the audio tests: waveforms, buffer analysis, and an engine wired to an offline output.
 enum AudioFixtures {

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// Every top-level corpus file renders to a bounded trace; files with haptic content are not silent.

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// Playback scenarios on an ideal (`.virtual`) output with a manual clock stepping 1/64 s, so every

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// A pause or stop that falls between two frames just after a transient's onset: the onset has

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// Pure evaluation: a pattern's signal as a function of pattern time, no clock, no device.

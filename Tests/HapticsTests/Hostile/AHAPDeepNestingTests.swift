@@ -1,5 +1,5 @@
 import Foundation
-@testable import Haptics
+@_spi(HapticsTools) @testable import Haptics
 import Testing
 
 /// The AHAP/JSON reader's nesting bound cannot be raised past what the stack holds, and the

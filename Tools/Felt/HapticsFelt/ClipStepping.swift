@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Nice Vibrations' gamepad conversion of a clip, restated (Lofelt nice-vibrations,
 /// `convert_haptic_to_gamepad_rumble_inner` and its `emphasis` test: amplitude envelope to the low

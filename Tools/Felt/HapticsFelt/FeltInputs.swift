@@ -1,5 +1,6 @@
 import Foundation
 import Haptics
+import HapticsTools
 
 /// The inputs of the comparison: presets, fixture files, the demo's game events through the
 /// shipped config, and generated stress streams.

@@ -1,5 +1,6 @@
 import Foundation
 import Haptics
+import HapticsTools
 
 /// One input of the comparison: something that asks for haptics over time, run identically
 /// against every approach.

@@ -1,4 +1,5 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 @Suite("Adaptive triggers in simulate traces: CSV columns and SVG lanes")

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// An SVG chart of recorded actuator traces (internal): what `PatternPreview.svg(title:)` and
 /// `MappingSimulation.svg(title:)` draw.
 ///

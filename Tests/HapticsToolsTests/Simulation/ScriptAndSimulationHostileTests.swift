@@ -1,5 +1,6 @@
 import Foundation
-@testable import Haptics
+@_spi(HapticsTools) @testable import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 /// Event scripts, MappingSimulation and the posting queue under the inputs of issue 17.

@@ -1,9 +1,11 @@
+@_spi(HapticsTools) import Haptics
+
 extension PatternPreview {
     /// `svg(title:)` with the sound the pattern was made from drawn on top (its waveform, −1...1
     /// relative to the loudest sample, as the lowest and highest sample per plot column), on the
     /// same time axis as the pattern and the motor lanes, so a designer sees where the sound's hits
     /// and swells went. Allocates; O(samples) for the waveform.
-    public func svg(title: String, sound: MonoSound) -> String {
+    @_spi(HapticsTools) public func svg(title: String, sound: MonoSound) -> String {
         var chart = chart(title: title)
         chart.waveform = Self.waveformPanel(sound, columns: Int(TraceChart.width - TraceChart.left - TraceChart.right))
         return chart.render()

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// Game events written as JSON Lines, one event per line with its time: how designers and tests
 /// replay a session without the game (`hapticsctl simulate`, the demo's `--script`). The format is
 /// documented in docs/events.md.

@@ -1,5 +1,6 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 /// `MappingSimulation.summary()`: each played response with the rule's intensity and the drive the pad
@@ -9,11 +10,13 @@ struct MappingSummaryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../..").standardized
     static let events = root.appendingPathComponent("Demo/Scripts/events.jsonl").path
+    /// The shipped default mapping (what `MappingRig.defaultMapping()` loads in HapticsTests).
+    static let defaultConfig = root.appendingPathComponent("Assets/Haptics/haptics.toml").path
 
     static func demoSimulation(profile: MotorProfile = .genericDualMotor) throws -> MappingSimulation {
         let text = try String(contentsOfFile: events, encoding: .utf8)
         let script = try EventScript.parse(text, file: events)
-        return try MappingSimulation(script: script, mapping: try MappingRig.defaultMapping(), profile: profile)
+        return try MappingSimulation(script: script, mapping: try LoadedMapping.load(file: defaultConfig, presets: .builtIn()), profile: profile)
     }
 
     @Test("one row per played response, in time order, with the rule's name, player and intensity")

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// How `PatternPreview` renders a pattern: frame rate, the devices it plays on, where on them.
 ///
 /// Every value has a default that matches what a game does with a generic pad: 60 frames per second,
@@ -18,8 +20,11 @@ public struct PreviewOptions: Hashable, Sendable {
     /// (an hour at 277 frames per second).
     public var maximumFrames: Int
 
+    /// The default `maximumTailSeconds`: 5 s (2 x the longest envelope segment, plus 1 s).
+    public static let defaultMaximumTailSeconds = 2 * EnvelopeTiming.maximumSeconds + 1
+
     public init(rate: Double = 60, profiles: [MotorProfile] = [.genericDualMotor], locality: HapticLocality = .body,
-                maximumTailSeconds: Double = 2 * EnvelopeTiming.maximumSeconds + 1, maximumFrames: Int = 1_000_000) {
+                maximumTailSeconds: Double = PreviewOptions.defaultMaximumTailSeconds, maximumFrames: Int = 1_000_000) {
         self.rate = rate
         self.profiles = profiles
         self.locality = locality

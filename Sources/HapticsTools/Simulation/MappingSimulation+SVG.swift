@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 extension MappingSimulation {
     /// The simulation as a standalone SVG chart, titled `title` (escaped; the events file's name, say).
     ///

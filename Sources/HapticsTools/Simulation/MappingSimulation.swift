@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// Runs scripted events through a mapping and an engine with a manual clock: what a session feels
 /// like on each player's pad, without the game or a pad (`hapticsctl simulate`, regression tests).
 ///

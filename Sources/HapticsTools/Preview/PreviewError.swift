@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// Why `PatternPreview` could not render a pattern.
 public enum PreviewError: Error, Hashable, Sendable {
     /// The frame rate is not a finite number > 0.

@@ -1,5 +1,5 @@
 /// A player command waiting for its time (internal). `time` is `-infinity` for "at the next update".
-struct PlayerCommand {
+struct PatternPlayerCommand {
     enum Kind {
         case start
         case stop

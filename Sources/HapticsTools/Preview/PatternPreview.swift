@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// What a pattern does on a device, frame by frame: the offline render behind
 /// `hapticsctl render`, the plots in docs/ and a game's own haptics tests.
 ///
@@ -25,7 +27,7 @@ public struct PatternPreview {
     public let outputs: [RecordingOutput]
     /// The pattern's own signal at each frame time (`VoiceEvaluator.sample(at:)` with the pattern's
     /// controls, no game controls), before the motor model: index `k` belongs to frame `k`.
-    public let signal: [HapticSignal]
+    @_spi(HapticsTools) public let signal: [HapticSignal]
     /// The pattern's transients in time order (one per onset time, the strongest there).
     public let transients: [PreviewTransient]
     /// True when rendering stopped at the tail allowance before the end rule was met.

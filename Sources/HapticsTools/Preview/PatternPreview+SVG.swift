@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 extension PatternPreview {
     /// The preview as a standalone SVG chart for a designer, titled `title` (escaped; a file name,
     /// say).

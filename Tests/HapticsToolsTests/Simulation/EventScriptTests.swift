@@ -1,4 +1,5 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 @Suite("Event scripts (JSON Lines)")

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// The per-event view of a simulation (`hapticsctl simulate --summary`): for every response the
 /// mapping played, the rule's intensity next to the drive the pad received.
 ///

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// Round tick positions for a time axis that runs from 0 to `end` seconds (internal).
 ///
 /// The step is the smallest of 1, 2, 2.5 and 5 times a power of ten that gives at most

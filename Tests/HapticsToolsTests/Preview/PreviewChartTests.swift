@@ -1,5 +1,6 @@
 import Foundation
-@testable import Haptics
+@_spi(HapticsTools) @testable import Haptics
+@_spi(HapticsTools) @testable import HapticsTools
 import Testing
 
 @Suite("Pattern preview SVG")

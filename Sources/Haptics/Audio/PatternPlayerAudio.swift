@@ -1,12 +1,12 @@
-/// The audio half of one player (internal): follows the player's timeline (start, stop, pause,
+/// The audio half of one pattern player (internal): follows the pattern player's timeline (start, stop, pause,
 /// resume, seek, loop, rate) and turns its audio events into voice commands on the engine's
-/// `HapticAudioOutput`. Made when the player is made; updated once per engine update, after the
+/// `HapticAudioOutput`. Made when the pattern player is made; updated once per engine update, after the
 /// player has rendered its haptics for the same evaluation time.
 ///
-/// Times: the player's anchor is in the engine's evaluation clock (frame time − presentation
+/// Times: the pattern player's anchor is in the engine's evaluation clock (frame time − presentation
 /// latency); a command's presentation time is that time + the latency, the frame the haptics of
 /// the same instant are sent to the pads. The output adds its lookahead.
-final class PlayerAudio {
+final class PatternPlayerAudio {
     struct Voice {
         var id: UInt32
         var event: Int
@@ -16,11 +16,11 @@ final class PlayerAudio {
         var parameters: AudioVoiceParameters
         /// Presentation time of the last point sent (the onset, then each parameter change).
         var sentTime: Double
-        /// True once released or playing out after the player finished: no more parameter updates.
+        /// True once released or playing out after the pattern player finished: no more parameter updates.
         var isDetached: Bool
     }
 
-    weak var player: HapticPatternPlayer?
+    weak var patternPlayer: HapticPatternPlayer?
     let table: AudioEventTable
     private var waveforms: [AudioWaveform?]
     private var hasResolvedWaveforms = false
@@ -34,29 +34,29 @@ final class PlayerAudio {
     /// Audio events skipped because their waveform was not loaded.
     private(set) var skippedEvents = 0
 
-    // The game's audio controls (sent through the player's `sendParameters` / `scheduleParameterCurve`).
+    // The game's audio controls (sent through the pattern player's `sendParameters` / `scheduleParameterCurve`).
     private var gameControls = AudioControls.neutral
     private var curveSlots = [ParameterCurve?](repeating: nil, count: AudioControls.audio.count)
     private var curveStarts = [Double](repeating: 0, count: AudioControls.audio.count)
     private var bestCommandTimes = [Double](repeating: 0, count: AudioControls.audio.count)
 
-    init(player: HapticPatternPlayer, table: AudioEventTable) {
-        self.player = player
+    init(patternPlayer: HapticPatternPlayer, table: AudioEventTable) {
+        self.patternPlayer = patternPlayer
         self.table = table
         waveforms = Array(repeating: nil, count: table.events.count)
         voices.reserveCapacity(16)
-        lastSequence = player.sequence
+        lastSequence = patternPlayer.sequence
     }
 
-    /// Nothing left to do: the player is gone and no voice may still sound.
-    var isDone: Bool { player == nil && voices.isEmpty }
+    /// Nothing left to do: the pattern player is gone and no voice may still sound.
+    var isDone: Bool { patternPlayer == nil && voices.isEmpty }
 
-    /// Records the game's audio control commands due by evaluation time `time` (the player itself
-    /// ignores audio controls). Called before the player runs its commands. No allocation.
+    /// Records the game's audio control commands due by evaluation time `time` (the pattern player itself
+    /// ignores audio controls). Called before the pattern player runs its commands. No allocation.
     func captureGameControls(upTo time: Double) {
-        guard let player, !player.pending.isEmpty else { return }
+        guard let patternPlayer, !patternPlayer.pending.isEmpty else { return }
         for index in 0..<bestCommandTimes.count { bestCommandTimes[index] = -.infinity }
-        for command in player.pending where command.time <= time {
+        for command in patternPlayer.pending where command.time <= time {
             let at = command.time == -.infinity ? time : command.time
             switch command.kind {
             case let .parameter(id, value):
@@ -76,72 +76,72 @@ final class PlayerAudio {
         }
     }
 
-    /// Follows the player to evaluation time `time` and sends what changed. `latency` is the
+    /// Follows the pattern player to evaluation time `time` and sends what changed. `latency` is the
     /// engine's presentation latency; `isMuted` the engine's audio mute.
     func update(output: any HapticAudioOutput, at time: Double, latency: Double, isMuted: Bool) {
         prune(before: time + latency)
-        guard let player else {
+        guard let patternPlayer else {
             detachAll()
             return
         }
         resolveWaveforms(output: output)
-        let phase = player.phase
+        let phase = patternPlayer.phase
         var previous = lastPhase
-        if player.sequence != lastSequence {
+        if patternPlayer.sequence != lastSequence {
             // Started (again) since the last update: what the previous run still plays is cut.
-            lastSequence = player.sequence
-            cutAttached(output: output, at: (phase == .playing ? player.anchorTime : time) + latency)
+            lastSequence = patternPlayer.sequence
+            cutAttached(output: output, at: (phase == .playing ? patternPlayer.anchorTime : time) + latency)
             windowFrom = 0
             windowIncludesFrom = true
             lastPosition = 0
-            lastTime = player.anchorTime
+            lastTime = patternPlayer.anchorTime
             previous = .playing
         }
         switch phase {
         case .playing:
             if previous == .paused {
-                cutAttached(output: output, at: player.anchorTime + latency)
-                startSounding(output: output, player: player, at: player.anchorPosition,
-                              time: player.anchorTime, latency: latency, isMuted: isMuted)
-            } else if previous == .playing, abs(player.position(at: lastTime) - lastPosition) > 1e-9 {
+                cutAttached(output: output, at: patternPlayer.anchorTime + latency)
+                startSounding(output: output, patternPlayer: patternPlayer, at: patternPlayer.anchorPosition,
+                              time: patternPlayer.anchorTime, latency: latency, isMuted: isMuted)
+            } else if previous == .playing, abs(patternPlayer.position(at: lastTime) - lastPosition) > 1e-9 {
                 // A seek: the timeline jumped.
-                cutAttached(output: output, at: player.anchorTime + latency)
-                startSounding(output: output, player: player, at: player.anchorPosition,
-                              time: player.anchorTime, latency: latency, isMuted: isMuted)
+                cutAttached(output: output, at: patternPlayer.anchorTime + latency)
+                startSounding(output: output, patternPlayer: patternPlayer, at: patternPlayer.anchorPosition,
+                              time: patternPlayer.anchorTime, latency: latency, isMuted: isMuted)
             }
-            let position = player.position(at: time)
-            discover(output: output, player: player, through: position, latency: latency, isMuted: isMuted, controlsTime: time)
-            updateParameters(output: output, player: player, at: time, latency: latency, isMuted: isMuted)
+            let position = patternPlayer.position(at: time)
+            discover(output: output, patternPlayer: patternPlayer, through: position, latency: latency, isMuted: isMuted, controlsTime: time)
+            updateParameters(output: output, patternPlayer: patternPlayer, at: time, latency: latency, isMuted: isMuted)
             lastPosition = position
             lastTime = time
         case .paused:
             if previous == .playing {
-                let rate = player.rateValue
-                let pauseTime = player.anchorTime + (player.pausedPosition - player.anchorPosition) / rate
-                discover(output: output, player: player, through: player.pausedPosition, latency: latency,
+                let rate = patternPlayer.rateValue
+                let pauseTime = patternPlayer.anchorTime + (patternPlayer.pausedPosition - patternPlayer.anchorPosition) / rate
+                discover(output: output, patternPlayer: patternPlayer, through: patternPlayer.pausedPosition, latency: latency,
                          isMuted: isMuted, controlsTime: pauseTime)
                 cutAttached(output: output, at: pauseTime + latency)
             }
         case .releasing:
             if previous == .playing {
-                let stop = player.tailStartTime
-                discover(output: output, player: player, through: player.position(at: stop), latency: latency,
+                let stop = patternPlayer.tailStartTime
+                discover(output: output, patternPlayer: patternPlayer, through: patternPlayer.position(at: stop), latency: latency,
                          isMuted: isMuted, controlsTime: stop)
-                releaseAttached(output: output, player: player, at: stop, latency: latency)
+                releaseAttached(output: output, patternPlayer: patternPlayer, at: stop, latency: latency)
             }
         case .finished:
-            if previous == .playing && player.tailStartTime > lastTime && player.tailStartTime <= time {
+            if previous == .playing && patternPlayer.tailStartTime > lastTime && patternPlayer.tailStartTime <= time {
                 // Stopped since the last update, with nothing haptic left to fade: still a stop.
-                let stop = player.tailStartTime
-                discover(output: output, player: player, through: player.position(at: stop), latency: latency,
+                let stop = patternPlayer.tailStartTime
+                discover(output: output, patternPlayer: patternPlayer, through: patternPlayer.position(at: stop), latency: latency,
                          isMuted: isMuted, controlsTime: stop)
-                releaseAttached(output: output, player: player, at: stop, latency: latency)
-            } else if previous == .playing && player.didFinish {
+                releaseAttached(output: output, patternPlayer: patternPlayer, at: stop, latency: latency)
+            } else if previous == .playing && patternPlayer.didFinish {
                 // Ended by itself: events up to the end still start, and every voice plays out.
-                discover(output: output, player: player, through: player.position(at: time), latency: latency,
+                discover(output: output, patternPlayer: patternPlayer, through: patternPlayer.position(at: time), latency: latency,
                          isMuted: isMuted, controlsTime: time)
                 detachAll()
-            } else if player.didFinish {
+            } else if patternPlayer.didFinish {
                 detachAll()
             } else {
                 cutAttached(output: output, at: time + latency)   // cancelled, or the engine stopped
@@ -169,13 +169,13 @@ final class PlayerAudio {
         }
     }
 
-    private func controls(for player: HapticPatternPlayer, position: Double, at time: Double) -> AudioControls {
+    private func controls(for patternPlayer: HapticPatternPlayer, position: Double, at time: Double) -> AudioControls {
         for index in 0..<curveSlots.count {
             guard let curve = curveSlots[index] else { continue }
             let elapsed = max(time - curveStarts[index], 0)
             gameControls[AudioControls.audio[index]] = curve.value(at: curve.time + elapsed) ?? 0
         }
-        return table.controls(at: player.wrapped(position)).composed(with: gameControls)
+        return table.controls(at: patternPlayer.wrapped(position)).composed(with: gameControls)
     }
 
     /// Length of event `index` in pattern seconds (a custom event without duration: its waveform's).
@@ -187,19 +187,19 @@ final class PlayerAudio {
     }
 
     /// Starts voices for the events whose start the playback passed since the last update
-    /// (`windowFrom` ... `position`, unwrapped; loop-aware like the player's transient window).
-    private func discover(output: any HapticAudioOutput, player: HapticPatternPlayer, through position: Double,
+    /// (`windowFrom` ... `position`, unwrapped; loop-aware like the pattern player's transient window).
+    private func discover(output: any HapticAudioOutput, patternPlayer: HapticPatternPlayer, through position: Double,
                           latency: Double, isMuted: Bool, controlsTime: Double) {
         let from = windowFrom
         let includesFrom = windowIncludesFrom
         windowFrom = max(position, from)
         windowIncludesFrom = false
         guard position >= from, !table.events.isEmpty else { return }
-        let length = player.loopLength
+        let length = patternPlayer.loopLength
         if length <= 0 {
             var index = table.firstIndex(startingAfter: from, inclusive: includesFrom)
             while index < table.events.count, table.events[index].start <= position {
-                startVoice(output: output, player: player, event: index, at: table.events[index].start, offset: 0,
+                startVoice(output: output, patternPlayer: patternPlayer, event: index, at: table.events[index].start, offset: 0,
                            loopEnd: nil, latency: latency, isMuted: isMuted, controlsTime: controlsTime)
                 index += 1
             }
@@ -215,7 +215,7 @@ final class PlayerAudio {
             let high = cycle == lastCycle ? position - base : length
             var index = table.firstIndex(startingAfter: low, inclusive: inclusive)
             while index < table.events.count, table.events[index].start <= high, table.events[index].start < length {
-                startVoice(output: output, player: player, event: index, at: base + table.events[index].start, offset: 0,
+                startVoice(output: output, patternPlayer: patternPlayer, event: index, at: base + table.events[index].start, offset: 0,
                            loopEnd: base + length, latency: latency, isMuted: isMuted, controlsTime: controlsTime)
                 index += 1
             }
@@ -225,28 +225,28 @@ final class PlayerAudio {
 
     /// Starts the events sounding at unwrapped position `position` (a resume or a seek at `time`),
     /// each from where it is.
-    private func startSounding(output: any HapticAudioOutput, player: HapticPatternPlayer, at position: Double,
+    private func startSounding(output: any HapticAudioOutput, patternPlayer: HapticPatternPlayer, at position: Double,
                                time: Double, latency: Double, isMuted: Bool) {
-        let wrapped = player.wrapped(position)
+        let wrapped = patternPlayer.wrapped(position)
         let base = position - wrapped
-        let length = player.loopLength
+        let length = patternPlayer.loopLength
         let end = table.firstIndex(startingAfter: wrapped, inclusive: false)
         for index in 0..<end {
             let event = table.events[index]
             let local = wrapped - event.start
-            guard local < patternLength(of: index, rate: player.rateValue) else { continue }
-            startVoice(output: output, player: player, event: index, at: base + event.start, offset: local,
+            guard local < patternLength(of: index, rate: patternPlayer.rateValue) else { continue }
+            startVoice(output: output, patternPlayer: patternPlayer, event: index, at: base + event.start, offset: local,
                        loopEnd: length > 0 ? base + length : nil, latency: latency, isMuted: isMuted, controlsTime: time)
         }
         windowFrom = position
         windowIncludesFrom = false
     }
 
-    private func startVoice(output: any HapticAudioOutput, player: HapticPatternPlayer, event index: Int,
+    private func startVoice(output: any HapticAudioOutput, patternPlayer: HapticPatternPlayer, event index: Int,
                             at position: Double, offset: Double, loopEnd: Double?, latency: Double,
                             isMuted: Bool, controlsTime: Double) {
         let event = table.events[index]
-        let rate = player.rateValue
+        let rate = patternPlayer.rateValue
         let source: AudioSource
         var waveformSeconds = 0.0
         if event.isCustom {
@@ -259,11 +259,11 @@ final class PlayerAudio {
         } else {
             source = .tone
         }
-        let controls = controls(for: player, position: position + offset, at: controlsTime)
+        let controls = controls(for: patternPlayer, position: position + offset, at: controlsTime)
         var parameters = event.parameters(with: controls)
-        if isMuted || player.isMutedValue { parameters.volume = 0 }
+        if isMuted || patternPlayer.isMutedValue { parameters.volume = 0 }
         let onsetPosition = position + offset
-        let time = player.anchorTime + (onsetPosition - player.anchorPosition) / rate + latency
+        let time = patternPlayer.anchorTime + (onsetPosition - patternPlayer.anchorPosition) / rate + latency
         let attack = EnvelopeTiming.seconds(normalized: event.attack + controls.attackTime) / rate
         let release = EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime) / rate
         let lengthSeconds: Double
@@ -287,11 +287,11 @@ final class PlayerAudio {
                             parameters: parameters, sentTime: time, isDetached: false))
     }
 
-    private func updateParameters(output: any HapticAudioOutput, player: HapticPatternPlayer, at time: Double,
+    private func updateParameters(output: any HapticAudioOutput, patternPlayer: HapticPatternPlayer, at time: Double,
                                   latency: Double, isMuted: Bool) {
         guard voices.contains(where: { !$0.isDetached }) else { return }
-        let controls = controls(for: player, position: player.position(at: time), at: time)
-        let muted = isMuted || player.isMutedValue
+        let controls = controls(for: patternPlayer, position: patternPlayer.position(at: time), at: time)
+        let muted = isMuted || patternPlayer.isMutedValue
         for index in voices.indices where !voices[index].isDetached {
             var parameters = table.events[voices[index].event].parameters(with: controls)
             if muted { parameters.volume = 0 }
@@ -321,12 +321,12 @@ final class PlayerAudio {
         }
     }
 
-    private func releaseAttached(output: any HapticAudioOutput, player: HapticPatternPlayer, at time: Double, latency: Double) {
-        let controls = controls(for: player, position: player.position(at: time), at: time)
+    private func releaseAttached(output: any HapticAudioOutput, patternPlayer: HapticPatternPlayer, at time: Double, latency: Double) {
+        let controls = controls(for: patternPlayer, position: patternPlayer.position(at: time), at: time)
         for index in voices.indices where !voices[index].isDetached {
             let event = table.events[voices[index].event]
             let release = event.isSustained
-                ? EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime) / player.rateValue : 0
+                ? EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime) / patternPlayer.rateValue : 0
             output.send(.release(voices[index].id, at: time + latency, fadeSeconds: release))
             voices[index].isDetached = true
             voices[index].endTime = min(voices[index].endTime, time + latency + release + 0.1)

@@ -1,3 +1,5 @@
+@_spi(HapticsTools) import Haptics
+
 /// Text pieces for the SVG charts (internal): numbers in a fixed, locale-free form and escaped
 /// XML text. Pure string building, no Foundation formatting.
 enum SVGText {
