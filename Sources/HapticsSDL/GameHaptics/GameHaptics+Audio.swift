@@ -7,7 +7,7 @@ import Haptics
 ///
 ///     let haptics = try GameHaptics()
 ///     try haptics.enableAudio()                                   // opens the default sound device
-///     let drums = try haptics.loadPattern(contentsOfFile: "Assets/Patterns/Drums.ahap")  // + its WAVs
+///     let drums = try haptics.loadPattern(contentsOfFile: "Assets/Haptics/Patterns/Drums.ahap")  // + its WAVs
 ///     haptics.play(drums, player: 0)
 ///
 /// A game that never calls `enableAudio` never opens an audio device.

@@ -52,7 +52,7 @@ public final class GameHaptics {
     /// Players started through `play`, so `pause` can pause them; finished ones are pruned per update.
     var livePlayers: [HapticAdvancedPatternPlayer] = []
     var pausedPlayers: [HapticAdvancedPatternPlayer] = []
-    /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Patterns.
+    /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Haptics/Presets.
     /// Set a `PresetLibrary(folder:)` to tune presets from files while the game runs.
     public var presets = PresetLibrary.builtIn() {
         didSet { feedbackGenerators.removeAll() }
