@@ -185,7 +185,7 @@ struct AHAPTreeWalker: DocumentWalking {
         }
         guard let element else {
             let names = members.map { "\"\($0.key)\"" }.joined(separator: ", ")
-            let hint = members.lazy.compactMap { suggestion(for: $0.key, among: AHAPKey.elements) }.first
+            let hint = members.lazy.compactMap { Spelling.closeName(to: $0.key, among: AHAPKey.elements) }.first
             fail(.unknownElement, at: members.first?.keyOffset ?? entry.offset,
                  "expected one of \"Event\", \"Parameter\" or \"ParameterCurve\", found \(names.isEmpty ? "an empty object" : names)"
                  + (hint.map { "; did you mean \"\($0)\"?" } ?? ""))
@@ -320,16 +320,8 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func readEventType(_ value: JSONValue) -> HapticEventType? {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected an event type string, found \(value.typeDescription)")
-            return nil
-        }
-        if let type = name(text, as: HapticEventType.self, at: value.offset, kind: .unknownEventType) { return type }
-        let names = HapticEventType.allCases.map(\.rawValue)
-        let hint = suggestion(for: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        fail(.unknownEventType, at: value.offset,
-             "expected one of HapticTransient, HapticContinuous, AudioContinuous, AudioCustom, found \"\(text)\"" + hint)
-        return nil
+        readName(value, as: HapticEventType.self, kind: .unknownEventType, stringOf: "an event type string",
+                 expected: "one of HapticTransient, HapticContinuous, AudioContinuous, AudioCustom")
     }
 
     private mutating func readEventParameters(_ value: JSONValue, type: HapticEventType?) -> [HapticEventParameter] {
@@ -385,33 +377,21 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func readEventParameterID(_ value: JSONValue) -> HapticEventParameterID? {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a parameter ID string, found \(value.typeDescription)")
-            return nil
+        readName(value, as: HapticEventParameterID.self, kind: .unknownParameterID, stringOf: "a parameter ID string",
+                 expected: "an event parameter ID such as HapticIntensity or HapticSharpness") { text in
+            DynamicParameterID(rawValue: text) == nil ? nil
+                : "; \(text) is a dynamic parameter: put it in a \"Parameter\" or \"ParameterCurve\" element"
         }
-        if let id = name(text, as: HapticEventParameterID.self, at: value.offset, kind: .unknownParameterID) { return id }
-        var hint = suggestion(for: text, among: HapticEventParameterID.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
-        if DynamicParameterID(rawValue: text) != nil {
-            hint = "; \(text) is a dynamic parameter: put it in a \"Parameter\" or \"ParameterCurve\" element"
-        }
-        fail(.unknownParameterID, at: value.offset, "expected an event parameter ID such as HapticIntensity or HapticSharpness, found \"\(text)\"" + hint)
-        return nil
     }
 
     // MARK: Dynamic parameters and curves
 
     private mutating func readDynamicParameterID(_ value: JSONValue) -> DynamicParameterID? {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a dynamic parameter ID string, found \(value.typeDescription)")
-            return nil
+        readName(value, as: DynamicParameterID.self, kind: .unknownParameterID, stringOf: "a dynamic parameter ID string",
+                 expected: "a dynamic parameter ID such as HapticIntensityControl") { text in
+            HapticEventParameterID(rawValue: text) != nil && DynamicParameterID(rawValue: text + "Control") != nil
+                ? "; did you mean \"\(text)Control\"? (\(text) is an event parameter)" : nil
         }
-        if let id = name(text, as: DynamicParameterID.self, at: value.offset, kind: .unknownParameterID) { return id }
-        var hint = suggestion(for: text, among: DynamicParameterID.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
-        if HapticEventParameterID(rawValue: text) != nil, DynamicParameterID(rawValue: text + "Control") != nil {
-            hint = "; did you mean \"\(text)Control\"? (\(text) is an event parameter)"
-        }
-        fail(.unknownParameterID, at: value.offset, "expected a dynamic parameter ID such as HapticIntensityControl, found \"\(text)\"" + hint)
-        return nil
     }
 
     private mutating func readDynamicParameter(_ value: JSONValue) -> DynamicParameter? {
@@ -651,14 +631,25 @@ struct AHAPTreeWalker: DocumentWalking {
         return valueMember
     }
 
-    /// The case of `Name` spelled `text`: exactly, or with other letter case (a warning, or an
-    /// error in strict mode). Nil, with nothing reported, when no case matches either way.
-    private mutating func name<Name: RawRepresentable & CaseIterable>(_ text: String, as _: Name.Type, at offset: Int,
-                                                                     kind: AHAPDiagnostic.Kind) -> Name? where Name.RawValue == String {
+    /// A name from the closed set `Name` (an event type, a parameter ID), spelled exactly or with
+    /// other letter case (a warning; an error in strict mode). Anything else is an error saying
+    /// what was `expected`, with `specialHint(text)` when it has one, else the closest spelling.
+    private mutating func readName<Name: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, as _: Name.Type, kind: AHAPDiagnostic.Kind, stringOf what: String, expected: String,
+        specialHint: (String) -> String? = { _ in nil }
+    ) -> Name? where Name.RawValue == String {
+        guard case .string(let text) = value.kind else {
+            fail(.wrongType, at: value.offset, "expected \(what), found \(value.typeDescription)")
+            return nil
+        }
         if let exact = Name(rawValue: text) { return exact }
-        guard let match = Name.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else { return nil }
-        warn(kind, at: offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
-        return match
+        if let match = Name.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+            warn(kind, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
+            return match
+        }
+        let hint = specialHint(text) ?? Spelling.closeName(to: text, among: Name.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
+        fail(kind, at: value.offset, "expected \(expected), found \"\(text)\"" + hint)
+        return nil
     }
 
     /// `reader` applied to `member`'s value, one key deeper (at `member.key`).
@@ -672,7 +663,7 @@ struct AHAPTreeWalker: DocumentWalking {
             warn(.unknownKey, at: nil, "", then: "ignored")
             return
         }
-        let hint = suggestion(for: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = Spelling.closeName(to: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
         descend(into: member.key) {
             $0.warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\"" + hint, then: "ignored")
         }
