@@ -42,33 +42,20 @@ struct ConfigSchemaDecoder {
                 report(entry.value.location, .root.appending("version"), "expected an integer (1), found \(entry.value.schemaDescription)")
             }
         }
-        if let defaults = table(root, "defaults", path: .root.appending("defaults")) {
-            checkKeys(defaults, allowed: Self.defaultsKeys, path: .root.appending("defaults"))
-            config.defaultWalkerWeight = number(defaults, "walker_weight", path: .root.appending("defaults"), range: 0.001...100_000,
+        let defaultsPath = DocumentPath.root.appending("defaults")
+        if let defaults = table(root, "defaults", path: defaultsPath) {
+            checkKeys(defaults, allowed: Self.defaultsKeys, path: defaultsPath)
+            config.defaultWalkerWeight = number(defaults, "walker_weight", path: defaultsPath, range: 0.001...100_000,
                                                 expected: "a weight in kg > 0") ?? 70
         }
-        if let materials = table(root, "materials", path: .root.appending("materials")) {
-            for entry in materials.entries {
-                let path = DocumentPath.root.appending("materials").appending(entry.key)
-                guard case .table(let material) = entry.value.kind else {
-                    report(entry.value.location, path, "expected a table such as { sharpness = 0.8, gain = 1.0 }, found \(entry.value.schemaDescription)")
-                    continue
-                }
-                checkKeys(material, allowed: Self.materialKeys, path: path)
-                config.materials[entry.key] = MaterialSettings(
-                    sharpness: number(material, "sharpness", path: path, range: 0...1, expected: "a number in 0...1") ?? 0.5,
-                    gain: number(material, "gain", path: path, range: 0...2, expected: "a number in 0...2") ?? 1)
-            }
+        namedTables(root, "materials", expected: "a table such as { sharpness = 0.8, gain = 1.0 }") { decoder, name, material, path in
+            decoder.checkKeys(material, allowed: Self.materialKeys, path: path)
+            config.materials[name] = MaterialSettings(
+                sharpness: decoder.number(material, "sharpness", path: path, range: 0...1, expected: "a number in 0...1") ?? 0.5,
+                gain: decoder.number(material, "gain", path: path, range: 0...2, expected: "a number in 0...2") ?? 1)
         }
-        if let attenuations = table(root, "attenuation", path: .root.appending("attenuation")) {
-            for entry in attenuations.entries {
-                let path = DocumentPath.root.appending("attenuation").appending(entry.key)
-                guard case .table(let settings) = entry.value.kind else {
-                    report(entry.value.location, path, "expected a table with shape, inner_radius and falloff_distance, found \(entry.value.schemaDescription)")
-                    continue
-                }
-                if let attenuation = decodeAttenuation(settings, path: path) { config.attenuations[entry.key] = attenuation }
-            }
+        namedTables(root, "attenuation", expected: "a table with shape, inner_radius and falloff_distance") { decoder, name, settings, path in
+            if let attenuation = decoder.decodeAttenuation(settings, path: path) { config.attenuations[name] = attenuation }
         }
         if let entry = root.entry("rule") {
             guard case .array(let elements) = entry.value.kind else {
@@ -496,6 +483,22 @@ struct ConfigSchemaDecoder {
         options.continuous = boolean(settings, "continuous", path: path) ?? true
         rule.analysis = options
         rule.playsSound = boolean(settings, "with_audio", path: path) ?? false
+    }
+
+    /// The tables of `[key.NAME]` (`[materials.metal]`, `[attenuation.near]`), each passed to
+    /// `decode` with its name and path; an entry that is not a table is reported ("expected EXPECTED").
+    mutating func namedTables(_ root: TOMLTable, _ key: String, expected: String,
+                              _ decode: (inout ConfigSchemaDecoder, String, TOMLTable, DocumentPath) -> Void) {
+        let parentPath = DocumentPath.root.appending(key)
+        guard let parent = table(root, key, path: parentPath) else { return }
+        for entry in parent.entries {
+            let path = parentPath.appending(entry.key)
+            guard case .table(let table) = entry.value.kind else {
+                report(entry.value.location, path, "expected \(expected), found \(entry.value.schemaDescription)")
+                continue
+            }
+            decode(&self, entry.key, table, path)
+        }
     }
 
     mutating func table(_ parent: TOMLTable, _ key: String, path: DocumentPath) -> TOMLTable? {
