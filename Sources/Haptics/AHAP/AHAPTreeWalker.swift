@@ -399,40 +399,61 @@ struct AHAPTreeWalker: DocumentWalking {
             fail(.wrongType, at: value.offset, "expected a dynamic parameter object, found \(value.typeDescription)")
             return nil
         }
-        var id: DynamicParameterID?
-        var idSeen = false
+        var header = TimedParameter()
         var valueMember: JSONMember?
-        var time: Double?
-        var timeSeen = false
-        var ok = true
-        for member in members {
+        for member in members where !readTimedParameterKey(member, into: &header) {
             switch member.key {
-            case AHAPKey.parameterID:
-                idSeen = true
-                id = read(member) { $0.readDynamicParameterID($1) }
-                if id == nil { ok = false }
             case AHAPKey.parameterValue, AHAPKey.articleValue:
                 valueMember = parameterValueMember(member, in: members) ?? valueMember
-            case AHAPKey.time:
-                timeSeen = true
-                time = read(member) { $0.readTime($1) }
-                if time == nil { ok = false }
             default:
                 warnUnknownKey(member, expected: AHAPKey.parameterKeys)
             }
         }
-        if !idSeen {
-            fail(.missingKey, at: value.offset, "expected \"ParameterID\" (such as HapticIntensityControl), found none")
-            return nil
-        }
-        guard let valueMember = requireParameterValue(valueMember, in: value) else { return nil }
-        if !timeSeen {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
-            time = 0
-        }
-        guard ok, let id, let time,
+        guard requireParameterID(header, in: value), let valueMember = requireParameterValue(valueMember, in: value) else { return nil }
+        defaultMissingTime(&header, in: value)
+        guard header.ok, let id = header.id, let time = header.time,
               let number = read(valueMember, { $0.readNumber($1, range: id.range, name: id.rawValue) }) else { return nil }
         return DynamicParameter(id, value: number, at: time)
+    }
+
+    /// The `ParameterID` and `Time` that a dynamic parameter and a curve both have.
+    private struct TimedParameter {
+        var id: DynamicParameterID?
+        var idSeen = false
+        var time: Double?
+        var timeSeen = false
+        /// False once the ID or the time was refused.
+        var ok = true
+    }
+
+    /// Reads `member` into `header` when it is `ParameterID` or `Time`; false for any other key.
+    private mutating func readTimedParameterKey(_ member: JSONMember, into header: inout TimedParameter) -> Bool {
+        switch member.key {
+        case AHAPKey.parameterID:
+            header.idSeen = true
+            header.id = read(member) { $0.readDynamicParameterID($1) }
+            if header.id == nil { header.ok = false }
+        case AHAPKey.time:
+            header.timeSeen = true
+            header.time = read(member) { $0.readTime($1) }
+            if header.time == nil { header.ok = false }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// False, after reporting it, when `object` has no `ParameterID`.
+    private mutating func requireParameterID(_ header: TimedParameter, in object: JSONValue) -> Bool {
+        if !header.idSeen { fail(.missingKey, at: object.offset, "expected \"ParameterID\" (such as HapticIntensityControl), found none") }
+        return header.idSeen
+    }
+
+    /// A missing `Time` is 0, with a warning.
+    private mutating func defaultMissingTime(_ header: inout TimedParameter, in object: JSONValue) {
+        guard !header.timeSeen else { return }
+        warn(.missingKey, at: object.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
+        header.time = 0
     }
 
     private mutating func readCurve(_ value: JSONValue) -> ParameterCurve? {
@@ -440,36 +461,18 @@ struct AHAPTreeWalker: DocumentWalking {
             fail(.wrongType, at: value.offset, "expected a parameter curve object, found \(value.typeDescription)")
             return nil
         }
-        var id: DynamicParameterID?
-        var idSeen = false
-        var time: Double?
-        var timeSeen = false
+        var header = TimedParameter()
         var pointsValue: JSONValue?
-        var ok = true
-        for member in members {
-            switch member.key {
-            case AHAPKey.parameterID:
-                idSeen = true
-                id = read(member) { $0.readDynamicParameterID($1) }
-                if id == nil { ok = false }
-            case AHAPKey.time:
-                timeSeen = true
-                time = read(member) { $0.readTime($1) }
-                if time == nil { ok = false }
-            case AHAPKey.parameterCurveControlPoints:
+        for member in members where !readTimedParameterKey(member, into: &header) {
+            if member.key == AHAPKey.parameterCurveControlPoints {
                 pointsValue = member.value
-            default:
+            } else {
                 warnUnknownKey(member, expected: AHAPKey.curveKeys)
             }
         }
-        if !idSeen {
-            fail(.missingKey, at: value.offset, "expected \"ParameterID\" (such as HapticIntensityControl), found none")
-            ok = false
-        }
-        if !timeSeen {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
-            time = 0
-        }
+        if !requireParameterID(header, in: value) { header.ok = false }
+        defaultMissingTime(&header, in: value)
+        let (ok, id, time) = (header.ok, header.id, header.time)
         guard let pointsValue else {
             fail(.missingKey, at: value.offset, "expected \"ParameterCurveControlPoints\" (an array of { \"Time\", \"ParameterValue\" }), found none")
             return nil
