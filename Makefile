@@ -24,7 +24,7 @@ help:
 	@echo "make leakcheck   a short soak under valgrind's leak checker"
 	@echo "make tsan        the concurrency tests under ThreadSanitizer"
 	@echo "make plots       regenerate the SVG plots in docs/images"
-	@echo "make presets     rebuild the library's built-in copy of Assets/Patterns after editing a preset"
+	@echo "make presets     rebuild the library's built-in copy of Assets/Haptics/Presets after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 

@@ -15,7 +15,7 @@ case "$target" in
   AHAPDecoding)
     module=Haptics
     sources=$(find Sources/Haptics -name '*.swift' | sort)
-    for file in Tests/Fixtures/ahap/*.ahap Tests/Fixtures/ahap/invalid/* Assets/Patterns/*.ahap; do
+    for file in Tests/Fixtures/ahap/*.ahap Tests/Fixtures/ahap/invalid/* Assets/Haptics/Presets/*.ahap; do
       [ -f "$file" ] && cp "$file" "$work/corpus/" 2>/dev/null || true
     done
     ;;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates every SVG plot in docs/images with `hapticsctl render` (make plots):
-#   docs/images/presets/NAME.svg            each preset of Assets/Patterns on the generic pad at 60 frames/s
+#   docs/images/presets/NAME.svg            each preset of Assets/Haptics/Presets on the generic pad at 60 frames/s
 #   docs/images/motor-mapping/*.svg         the plots of docs/motor-mapping.md, from scripts/plots/*.ahap
 # Set HAPTICSCTL to use an already built tool; otherwise a release hapticsctl is built first.
 set -eu
@@ -12,7 +12,7 @@ fi
 render() { "$HAPTICSCTL" render "$@" --format svg; }
 
 mkdir -p docs/images/presets docs/images/motor-mapping
-for file in Assets/Patterns/*.ahap; do
+for file in Assets/Haptics/Presets/*.ahap; do
   name=$(basename "$file" .ahap)
   render "$file" -o "docs/images/presets/$name.svg"
 done

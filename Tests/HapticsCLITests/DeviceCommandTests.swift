@@ -4,7 +4,7 @@ import Testing
 @Suite("hapticsctl devices and play, through real SDL with virtual controllers")
 struct DeviceCommandTests {
     static let heartbeat = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../Assets/Patterns/Heartbeat.ahap").standardized.path
+        .deletingLastPathComponent().appendingPathComponent("../../Assets/Haptics/Presets/Heartbeat.ahap").standardized.path
 
     @Test("devices lists each controller with player (from 0), type, rumble capabilities and profile")
     func devices() throws {

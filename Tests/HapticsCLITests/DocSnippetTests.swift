@@ -64,7 +64,7 @@ struct DocSnippetTests {
         nonisolated(unsafe) var haptics: GameHaptics! = nil
         nonisolated(unsafe) var event = SDL_Event()
         nonisolated(unsafe) var hapticsFolder = "Assets/Haptics"
-        nonisolated(unsafe) var path = "Assets/Patterns/Heartbeat.ahap"
+        nonisolated(unsafe) var path = "Assets/Haptics/Presets/Heartbeat.ahap"
         nonisolated(unsafe) var name = "Heartbeat"
         nonisolated(unsafe) var patterns: [String: HapticPattern] = [:]
         struct SnippetCart { var id = 7; var speed = 3.0 }

@@ -68,9 +68,9 @@ struct RenderCommandTests {
         #expect(svg.contains("<title>tap.ahap</title>"))
     }
 
-    @Test("every preset in Assets/Patterns renders to SVG on stdout and to a CSV that ends at 0")
+    @Test("every preset in Assets/Haptics/Presets renders to SVG on stdout and to a CSV that ends at 0")
     func presets() throws {
-        let folder = CLICorpus.packageRoot.appendingPathComponent("Assets/Patterns")
+        let folder = CLICorpus.packageRoot.appendingPathComponent("Assets/Haptics/Presets")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ahap") }.sorted()
         #expect(files.count >= 17)
         for name in files {

@@ -1,6 +1,6 @@
 // SDLHaptics example: an AHAP pattern played on a gamepad.
 //
-// Press A on the pad (or Space) to play Assets/Patterns/Heartbeat.ahap on player 1's pad; P pauses
+// Press A on the pad (or Space) to play Assets/Haptics/Presets/Heartbeat.ahap on player 1's pad; P pauses
 // and resumes; Escape quits. The bars show what each motor receives.
 //
 //     swift run example-pattern-on-pad                 # with a window and a real pad
@@ -35,7 +35,7 @@ do { haptics = try GameHaptics() } catch { fail("\(error)") }
 let virtualPad = headless ? try? VirtualGameController(model: .xboxOne) : nil
 
 let patternPath = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().appendingPathComponent("../../../Assets/Patterns/Heartbeat.ahap").standardized.path
+    .deletingLastPathComponent().appendingPathComponent("../../../Assets/Haptics/Presets/Heartbeat.ahap").standardized.path
 let heartbeat: HapticPattern
 do { heartbeat = try AHAPDecoder().decode(contentsOfFile: patternPath).pattern } catch { fail("\(patternPath): \(error)") }
 

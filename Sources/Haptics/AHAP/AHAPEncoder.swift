@@ -59,42 +59,43 @@ public struct AHAPEncoder: Sendable {
         if let path = event.waveformPath { out += ",\n        \"EventWaveformPath\": \(string(path))" }
         if let flag = event.waveformUsesVolumeEnvelope { out += ",\n        \"EventWaveformUseVolumeEnvelope\": \(flag)" }
         if let flag = event.waveformLoopEnabled { out += ",\n        \"EventWaveformLoopEnabled\": \(flag)" }
-        out += ",\n        \"EventParameters\": ["
-        if event.parameters.isEmpty {
-            out += "]"
-        } else {
-            for (index, parameter) in event.parameters.enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += "          { \"ParameterID\": \"\(parameter.id.rawValue)\", \"ParameterValue\": \(number(parameter.value)) }"
-            }
-            out += "\n        ]"
-        }
+        out += ",\n        \"EventParameters\": "
+        writeList(event.parameters.map { "{ \"ParameterID\": \"\($0.id.rawValue)\", \"ParameterValue\": \(number($0.value)) }" }, into: &out)
         out += "\n      }\n    }"
     }
 
     private func writeParameter(_ parameter: DynamicParameter, into out: inout String) {
-        out += "    {\n      \"Parameter\": {\n"
-        out += "        \"ParameterID\": \"\(parameter.id.rawValue)\",\n"
-        out += "        \"Time\": \(number(parameter.time)),\n"
+        writeHeader("Parameter", id: parameter.id, time: parameter.time, into: &out)
         out += "        \"ParameterValue\": \(number(parameter.value))\n"
         out += "      }\n    }"
     }
 
     private func writeCurve(_ curve: ParameterCurve, into out: inout String) {
-        out += "    {\n      \"ParameterCurve\": {\n"
-        out += "        \"ParameterID\": \"\(curve.id.rawValue)\",\n"
-        out += "        \"Time\": \(number(curve.time)),\n"
-        out += "        \"ParameterCurveControlPoints\": ["
-        if curve.controlPoints.isEmpty {
-            out += "]"
-        } else {
-            for (index, point) in curve.controlPoints.enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += "          { \"Time\": \(number(point.time)), \"ParameterValue\": \(number(point.value)) }"
-            }
-            out += "\n        ]"
-        }
+        writeHeader("ParameterCurve", id: curve.id, time: curve.time, into: &out)
+        out += "        \"ParameterCurveControlPoints\": "
+        writeList(curve.controlPoints.map { "{ \"Time\": \(number($0.time)), \"ParameterValue\": \(number($0.value)) }" }, into: &out)
         out += "\n      }\n    }"
+    }
+
+    /// The opening of a `Parameter` or `ParameterCurve` element, through its `ParameterID` and `Time`.
+    private func writeHeader(_ element: String, id: DynamicParameterID, time: Double, into out: inout String) {
+        out += "    {\n      \"\(element)\": {\n"
+        out += "        \"ParameterID\": \"\(id.rawValue)\",\n"
+        out += "        \"Time\": \(number(time)),\n"
+    }
+
+    /// `[]`, or one item a line at the element's inner indent, closed at the key's indent.
+    private func writeList(_ items: [String], into out: inout String) {
+        guard !items.isEmpty else {
+            out += "[]"
+            return
+        }
+        out += "["
+        for (index, item) in items.enumerated() {
+            out += index == 0 ? "\n" : ",\n"
+            out += "          " + item
+        }
+        out += "\n        ]"
     }
 
     private func writeMetadata(_ value: MetadataValue, indent: Int, into out: inout String) {

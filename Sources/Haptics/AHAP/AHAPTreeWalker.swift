@@ -2,19 +2,15 @@
 ///
 /// One walker per decode. Keeps going after an error so that one run reports every problem
 /// (up to `maximumDiagnostics`), but never builds a pattern from a file with errors.
-struct AHAPTreeWalker {
-    private enum PathComponent {
-        case key(String)
-        case index(Int)
-    }
-
+struct AHAPTreeWalker: DocumentWalking {
     /// Diagnostics beyond this count are dropped (a hostile file could otherwise make millions).
     static let maximumDiagnostics = 200
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let options: AHAPDecodingOptions
     private var lineTable: LineTable?
-    private var path: [PathComponent] = []
+    /// Where the value being read sits (`Pattern[3].Event.Time`); every report names it.
+    var path = DocumentPath()
     private(set) var diagnostics: [AHAPDiagnostic] = []
     private(set) var hasErrors = false
     private var droppedDiagnostics = 0
@@ -33,20 +29,6 @@ struct AHAPTreeWalker {
         return lineTable!.location(ofOffset: offset)
     }
 
-    private func renderPath() -> String {
-        var text = ""
-        for component in path {
-            switch component {
-            case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += key
-            case .index(let index):
-                text += "[\(index)]"
-            }
-        }
-        return text
-    }
-
     private mutating func report(_ severity: AHAPDiagnostic.Severity, _ kind: AHAPDiagnostic.Kind,
                                  at offset: Int?, _ message: String) {
         if severity == .error { hasErrors = true }
@@ -55,7 +37,7 @@ struct AHAPTreeWalker {
             droppedDiagnostics += 1
             return
         }
-        diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: renderPath(),
+        diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: path.description,
                                           location: location(offset), message: message))
     }
 
@@ -121,27 +103,14 @@ struct AHAPTreeWalker {
         for member in members {
             switch member.key {
             case AHAPKey.version:
-                path.append(.key(member.key))
-                if case .number(let number) = member.value.kind {
-                    version = number
-                    if number > 1 {
-                        warn(.unsupportedVersion, at: member.value.offset,
-                             "expected Version 1 (the newest SDLHaptics reads), found \(format(number))", then: "keys unknown to version 1 are ignored")
-                    } else if number < 1 {
-                        warn(.valueOutOfRange, at: member.value.offset, "expected Version 1 or later, found \(format(number))", then: "read as 1")
-                        version = 1
-                    }
-                } else {
-                    warn(.wrongType, at: member.value.offset, "expected Version to be a number such as 1.0, found \(member.value.typeDescription)", then: "read as 1")
-                }
-                path.removeLast()
+                version = read(member) { $0.readVersion($1) }
             case AHAPKey.metadata:
                 if case .object(let fields) = member.value.kind {
                     for field in fields { metadata[field.key] = metadataValue(field.value) }
                 } else {
-                    path.append(.key(member.key))
-                    warn(.wrongType, at: member.value.offset, "expected Metadata to be an object, found \(member.value.typeDescription)", then: "ignored")
-                    path.removeLast()
+                    descend(into: member.key) {
+                        $0.warn(.wrongType, at: member.value.offset, "expected Metadata to be an object, found \(member.value.typeDescription)", then: "ignored")
+                    }
                 }
             case AHAPKey.pattern:
                 patternValue = member.value
@@ -153,8 +122,31 @@ struct AHAPTreeWalker {
             fail(.missingKey, at: root.offset, "expected the key \"Pattern\" (an array of events, parameters and curves), found none")
             return nil
         }
-        path.append(.key(AHAPKey.pattern))
-        defer { path.removeLast() }
+        let elements = descend(into: AHAPKey.pattern) { $0.readElements(patternValue) }
+        guard let elements, !hasErrors else { return nil }
+        return HapticPattern(events: elements.events, dynamicParameters: elements.parameters, parameterCurves: elements.curves,
+                             metadata: metadata, version: version)
+    }
+
+    /// `Version`: 1 when missing, wrong or lower; a newer version is read as 1 with a warning.
+    private mutating func readVersion(_ value: JSONValue) -> Double {
+        guard case .number(let number) = value.kind else {
+            warn(.wrongType, at: value.offset, "expected Version to be a number such as 1.0, found \(value.typeDescription)", then: "read as 1")
+            return 1
+        }
+        if number > 1 {
+            warn(.unsupportedVersion, at: value.offset,
+                 "expected Version 1 (the newest SDLHaptics reads), found \(format(number))", then: "keys unknown to version 1 are ignored")
+        } else if number < 1 {
+            warn(.valueOutOfRange, at: value.offset, "expected Version 1 or later, found \(format(number))", then: "read as 1")
+            return 1
+        }
+        return number
+    }
+
+    /// The `Pattern` array's elements, each read at its index; nil when the array itself is refused.
+    private mutating func readElements(_ patternValue: JSONValue)
+        -> (events: [HapticEvent], parameters: [DynamicParameter], curves: [ParameterCurve])? {
         guard case .array(let entries) = patternValue.kind else {
             fail(.wrongType, at: patternValue.offset, "expected an array of pattern elements, found \(patternValue.typeDescription)")
             return nil
@@ -169,13 +161,9 @@ struct AHAPTreeWalker {
         var curves: [ParameterCurve] = []
         events.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            path.append(.index(index))
-            defer { path.removeLast() }
-            readElement(entry, events: &events, parameters: &parameters, curves: &curves)
+            descend(into: index) { $0.readElement(entry, events: &events, parameters: &parameters, curves: &curves) }
         }
-        if hasErrors { return nil }
-        return HapticPattern(events: events, dynamicParameters: parameters, parameterCurves: curves,
-                             metadata: metadata, version: version)
+        return (events, parameters, curves)
     }
 
     private mutating func readElement(_ entry: JSONValue, events: inout [HapticEvent],
@@ -197,7 +185,7 @@ struct AHAPTreeWalker {
         }
         guard let element else {
             let names = members.map { "\"\($0.key)\"" }.joined(separator: ", ")
-            let hint = members.lazy.compactMap { suggestion(for: $0.key, among: AHAPKey.elements) }.first
+            let hint = members.lazy.compactMap { Spelling.closeName(to: $0.key, among: AHAPKey.elements) }.first
             fail(.unknownElement, at: members.first?.keyOffset ?? entry.offset,
                  "expected one of \"Event\", \"Parameter\" or \"ParameterCurve\", found \(names.isEmpty ? "an empty object" : names)"
                  + (hint.map { "; did you mean \"\($0)\"?" } ?? ""))
@@ -206,15 +194,13 @@ struct AHAPTreeWalker {
         for member in members where member.key != element.key {
             warnUnknownKey(member, expected: AHAPKey.elements)
         }
-        path.append(.key(element.key))
-        defer { path.removeLast() }
         switch element.key {
         case AHAPKey.event:
-            if let event = readEvent(element.value) { events.append(event) }
+            if let event = read(element, { $0.readEvent($1) }) { events.append(event) }
         case AHAPKey.parameter:
-            if let parameter = readDynamicParameter(element.value) { parameters.append(parameter) }
+            if let parameter = read(element, { $0.readDynamicParameter($1) }) { parameters.append(parameter) }
         default:
-            if let curve = readCurve(element.value) { curves.append(curve) }
+            if let curve = read(element, { $0.readCurve($1) }) { curves.append(curve) }
         }
     }
 
@@ -241,34 +227,26 @@ struct AHAPTreeWalker {
             switch member.key {
             case AHAPKey.eventType:
                 typeSeen = true
-                path.append(.key(member.key))
-                type = readEventType(member.value)
+                type = read(member) { $0.readEventType($1) }
                 if type == nil { localError = true }
-                path.removeLast()
             case AHAPKey.time:
-                path.append(.key(member.key))
-                time = readTime(member.value)
+                time = read(member) { $0.readTime($1) }
                 if time == nil { localError = true }
-                path.removeLast()
             case AHAPKey.eventDuration:
                 durationMember = member
             case AHAPKey.articleDuration where !members.contains(where: { $0.key == AHAPKey.eventDuration }):
-                path.append(.key(member.key))
-                warn(.unknownKey, at: member.keyOffset, "expected \"EventDuration\", found \"Duration\" (the spelling in Apple's article)", then: "read as EventDuration")
-                path.removeLast()
+                descend(into: member.key) {
+                    $0.warn(.unknownKey, at: member.keyOffset, "expected \"EventDuration\", found \"Duration\" (the spelling in Apple's article)", then: "read as EventDuration")
+                }
                 durationMember = member
             case AHAPKey.eventParameters:
                 parametersValue = member.value
             case AHAPKey.eventWaveformPath:
                 waveformMember = member
             case AHAPKey.eventWaveformUseVolumeEnvelope:
-                path.append(.key(member.key))
-                useEnvelope = readBool(member.value)
-                path.removeLast()
+                useEnvelope = read(member) { $0.readBool($1) }
             case AHAPKey.eventWaveformLoopEnabled:
-                path.append(.key(member.key))
-                loop = readBool(member.value)
-                path.removeLast()
+                loop = read(member) { $0.readBool($1) }
             default:
                 warnUnknownKey(member, expected: AHAPKey.eventKeys)
             }
@@ -282,43 +260,32 @@ struct AHAPTreeWalker {
             time = 0
         }
         if let durationMember {
-            path.append(.key(durationMember.key))
-            duration = readDuration(durationMember.value, type: type)
+            duration = read(durationMember) { $0.readDuration($1, type: type) }
             if duration == nil { localError = true }
-            path.removeLast()
         } else if let type, type.requiresDuration {
             fail(.invalidDuration, at: value.offset, "expected \"EventDuration\" (seconds) on a \(type.rawValue) event, found none")
             localError = true
         }
         if let time, let duration, time + duration > options.limits.maximumTime {
-            path.append(.key(AHAPKey.eventDuration))
-            fail(.invalidDuration, at: durationMember?.value.offset,
-                 "expected the event to end by \(format(options.limits.maximumTime)) s, found an end at \(format(time + duration)) s")
-            path.removeLast()
+            descend(into: AHAPKey.eventDuration) {
+                $0.fail(.invalidDuration, at: durationMember?.value.offset,
+                        "expected the event to end by \(format($0.options.limits.maximumTime)) s, found an end at \(format(time + duration)) s")
+            }
             localError = true
         }
         var parameters: [HapticEventParameter] = []
         if let parametersValue {
-            path.append(.key(AHAPKey.eventParameters))
-            parameters = readEventParameters(parametersValue, type: type)
-            path.removeLast()
+            parameters = descend(into: AHAPKey.eventParameters) { $0.readEventParameters(parametersValue, type: type) }
         }
         if let waveformMember {
-            path.append(.key(waveformMember.key))
             if type != nil, type != .audioCustom {
-                warn(.unknownKey, at: waveformMember.keyOffset, "expected EventWaveformPath only on AudioCustom events", then: "ignored")
-            } else if case .string(let text) = waveformMember.value.kind {
-                if let problem = WaveformPath.problem(with: text) {
-                    fail(.unsafeWaveformPath, at: waveformMember.value.offset, problem)
-                    localError = true
-                } else {
-                    waveformPath = text
+                descend(into: waveformMember.key) {
+                    $0.warn(.unknownKey, at: waveformMember.keyOffset, "expected EventWaveformPath only on AudioCustom events", then: "ignored")
                 }
             } else {
-                fail(.wrongType, at: waveformMember.value.offset, "expected a file path string, found \(waveformMember.value.typeDescription)")
-                localError = true
+                waveformPath = read(waveformMember) { $0.readWaveformPath($1) }
+                if waveformPath == nil { localError = true }
             }
-            path.removeLast()
         } else if type == .audioCustom {
             fail(.missingKey, at: value.offset, "expected \"EventWaveformPath\" (the audio file) on an AudioCustom event, found none")
             localError = true
@@ -339,21 +306,22 @@ struct AHAPTreeWalker {
                            waveformLoopEnabled: loop)
     }
 
-    private mutating func readEventType(_ value: JSONValue) -> HapticEventType? {
+    /// An AudioCustom event's audio file: a relative path inside the pattern's folder.
+    private mutating func readWaveformPath(_ value: JSONValue) -> String? {
         guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected an event type string, found \(value.typeDescription)")
+            fail(.wrongType, at: value.offset, "expected a file path string, found \(value.typeDescription)")
             return nil
         }
-        if let type = HapticEventType(rawValue: text) { return type }
-        let names = HapticEventType.allCases.map(\.rawValue)
-        if let match = HapticEventType.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
-            warn(.unknownEventType, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
-            return match
+        if let problem = WaveformPath.problem(with: text) {
+            fail(.unsafeWaveformPath, at: value.offset, problem)
+            return nil
         }
-        let hint = suggestion(for: text, among: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        fail(.unknownEventType, at: value.offset,
-             "expected one of HapticTransient, HapticContinuous, AudioContinuous, AudioCustom, found \"\(text)\"" + hint)
-        return nil
+        return text
+    }
+
+    private mutating func readEventType(_ value: JSONValue) -> HapticEventType? {
+        readName(value, as: HapticEventType.self, kind: .unknownEventType, stringOf: "an event type string",
+                 expected: "one of HapticTransient, HapticContinuous, AudioContinuous, AudioCustom")
     }
 
     private mutating func readEventParameters(_ value: JSONValue, type: HapticEventType?) -> [HapticEventParameter] {
@@ -364,91 +332,66 @@ struct AHAPTreeWalker {
         var result: [HapticEventParameter] = []
         result.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
-            path.append(.index(index))
-            defer { path.removeLast() }
-            guard case .object(let members) = entry.kind else {
-                fail(.wrongType, at: entry.offset, "expected a { \"ParameterID\", \"ParameterValue\" } object, found \(entry.typeDescription)")
-                continue
-            }
-            var id: HapticEventParameterID?
-            var idSeen = false
-            var valueMember: JSONMember?
-            for member in members {
-                switch member.key {
-                case AHAPKey.parameterID:
-                    idSeen = true
-                    path.append(.key(member.key))
-                    id = readEventParameterID(member.value)
-                    path.removeLast()
-                case AHAPKey.parameterValue, AHAPKey.articleValue:
-                    valueMember = parameterValueMember(member, in: members) ?? valueMember
-                default:
-                    warnUnknownKey(member, expected: AHAPKey.eventParameterKeys)
-                }
-            }
-            if !idSeen {
-                fail(.missingKey, at: entry.offset, "expected \"ParameterID\" (such as HapticIntensity), found none")
-                continue
-            }
-            guard let valueMember else {
-                fail(.missingKey, at: entry.offset, "expected \"ParameterValue\" (a number), found none")
-                continue
-            }
-            guard let id else { continue }
-            path.append(.key(valueMember.key))
-            let number = readNumber(valueMember.value, range: id.range, name: id.rawValue)
-            path.removeLast()
-            guard let number else { continue }
-            if let type, !type.applicableParameters.contains(id) {
-                warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it", then: "ignored")
-                continue
-            }
-            if let existing = result.firstIndex(where: { $0.id == id }) {
-                warn(.duplicateParameter, at: entry.offset, "expected \(id.rawValue) once per event, found it again", then: "the last value is used")
-                result[existing].value = number
-            } else {
-                result.append(HapticEventParameter(id, number))
-            }
+            descend(into: index) { $0.readEventParameter(entry, type: type, into: &result) }
         }
         return result
     }
 
+    /// One `{ "ParameterID", "ParameterValue" }` entry of `EventParameters`, added to `result` (a
+    /// repeated ID replaces the earlier value).
+    private mutating func readEventParameter(_ entry: JSONValue, type: HapticEventType?, into result: inout [HapticEventParameter]) {
+        guard case .object(let members) = entry.kind else {
+            fail(.wrongType, at: entry.offset, "expected a { \"ParameterID\", \"ParameterValue\" } object, found \(entry.typeDescription)")
+            return
+        }
+        var id: HapticEventParameterID?
+        var idSeen = false
+        var valueMember: JSONMember?
+        for member in members {
+            switch member.key {
+            case AHAPKey.parameterID:
+                idSeen = true
+                id = read(member) { $0.readEventParameterID($1) }
+            case AHAPKey.parameterValue, AHAPKey.articleValue:
+                valueMember = parameterValueMember(member, in: members) ?? valueMember
+            default:
+                warnUnknownKey(member, expected: AHAPKey.eventParameterKeys)
+            }
+        }
+        if !idSeen {
+            fail(.missingKey, at: entry.offset, "expected \"ParameterID\" (such as HapticIntensity), found none")
+            return
+        }
+        guard let valueMember = requireParameterValue(valueMember, in: entry), let id,
+              let number = read(valueMember, { $0.readNumber($1, range: id.range, name: id.rawValue) }) else { return }
+        if let type, !type.applicableParameters.contains(id) {
+            warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it", then: "ignored")
+            return
+        }
+        if let existing = result.firstIndex(where: { $0.id == id }) {
+            warn(.duplicateParameter, at: entry.offset, "expected \(id.rawValue) once per event, found it again", then: "the last value is used")
+            result[existing].value = number
+        } else {
+            result.append(HapticEventParameter(id, number))
+        }
+    }
+
     private mutating func readEventParameterID(_ value: JSONValue) -> HapticEventParameterID? {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a parameter ID string, found \(value.typeDescription)")
-            return nil
+        readName(value, as: HapticEventParameterID.self, kind: .unknownParameterID, stringOf: "a parameter ID string",
+                 expected: "an event parameter ID such as HapticIntensity or HapticSharpness") { text in
+            DynamicParameterID(rawValue: text) == nil ? nil
+                : "; \(text) is a dynamic parameter: put it in a \"Parameter\" or \"ParameterCurve\" element"
         }
-        if let id = HapticEventParameterID(rawValue: text) { return id }
-        if let match = HapticEventParameterID.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
-            warn(.unknownParameterID, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
-            return match
-        }
-        var hint = suggestion(for: text, among: HapticEventParameterID.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
-        if DynamicParameterID(rawValue: text) != nil {
-            hint = "; \(text) is a dynamic parameter: put it in a \"Parameter\" or \"ParameterCurve\" element"
-        }
-        fail(.unknownParameterID, at: value.offset, "expected an event parameter ID such as HapticIntensity or HapticSharpness, found \"\(text)\"" + hint)
-        return nil
     }
 
     // MARK: Dynamic parameters and curves
 
     private mutating func readDynamicParameterID(_ value: JSONValue) -> DynamicParameterID? {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a dynamic parameter ID string, found \(value.typeDescription)")
-            return nil
+        readName(value, as: DynamicParameterID.self, kind: .unknownParameterID, stringOf: "a dynamic parameter ID string",
+                 expected: "a dynamic parameter ID such as HapticIntensityControl") { text in
+            HapticEventParameterID(rawValue: text) != nil && DynamicParameterID(rawValue: text + "Control") != nil
+                ? "; did you mean \"\(text)Control\"? (\(text) is an event parameter)" : nil
         }
-        if let id = DynamicParameterID(rawValue: text) { return id }
-        if let match = DynamicParameterID.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
-            warn(.unknownParameterID, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
-            return match
-        }
-        var hint = suggestion(for: text, among: DynamicParameterID.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
-        if HapticEventParameterID(rawValue: text) != nil, DynamicParameterID(rawValue: text + "Control") != nil {
-            hint = "; did you mean \"\(text)Control\"? (\(text) is an event parameter)"
-        }
-        fail(.unknownParameterID, at: value.offset, "expected a dynamic parameter ID such as HapticIntensityControl, found \"\(text)\"" + hint)
-        return nil
     }
 
     private mutating func readDynamicParameter(_ value: JSONValue) -> DynamicParameter? {
@@ -456,49 +399,61 @@ struct AHAPTreeWalker {
             fail(.wrongType, at: value.offset, "expected a dynamic parameter object, found \(value.typeDescription)")
             return nil
         }
-        var id: DynamicParameterID?
-        var idSeen = false
+        var header = TimedParameter()
         var valueMember: JSONMember?
-        var time: Double?
-        var timeSeen = false
-        var ok = true
-        for member in members {
+        for member in members where !readTimedParameterKey(member, into: &header) {
             switch member.key {
-            case AHAPKey.parameterID:
-                idSeen = true
-                path.append(.key(member.key))
-                id = readDynamicParameterID(member.value)
-                if id == nil { ok = false }
-                path.removeLast()
             case AHAPKey.parameterValue, AHAPKey.articleValue:
                 valueMember = parameterValueMember(member, in: members) ?? valueMember
-            case AHAPKey.time:
-                timeSeen = true
-                path.append(.key(member.key))
-                time = readTime(member.value)
-                if time == nil { ok = false }
-                path.removeLast()
             default:
                 warnUnknownKey(member, expected: AHAPKey.parameterKeys)
             }
         }
-        if !idSeen {
-            fail(.missingKey, at: value.offset, "expected \"ParameterID\" (such as HapticIntensityControl), found none")
-            return nil
-        }
-        guard let valueMember else {
-            fail(.missingKey, at: value.offset, "expected \"ParameterValue\" (a number), found none")
-            return nil
-        }
-        if !timeSeen {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
-            time = 0
-        }
-        guard ok, let id, let time else { return nil }
-        path.append(.key(valueMember.key))
-        defer { path.removeLast() }
-        guard let number = readNumber(valueMember.value, range: id.range, name: id.rawValue) else { return nil }
+        guard requireParameterID(header, in: value), let valueMember = requireParameterValue(valueMember, in: value) else { return nil }
+        defaultMissingTime(&header, in: value)
+        guard header.ok, let id = header.id, let time = header.time,
+              let number = read(valueMember, { $0.readNumber($1, range: id.range, name: id.rawValue) }) else { return nil }
         return DynamicParameter(id, value: number, at: time)
+    }
+
+    /// The `ParameterID` and `Time` that a dynamic parameter and a curve both have.
+    private struct TimedParameter {
+        var id: DynamicParameterID?
+        var idSeen = false
+        var time: Double?
+        var timeSeen = false
+        /// False once the ID or the time was refused.
+        var ok = true
+    }
+
+    /// Reads `member` into `header` when it is `ParameterID` or `Time`; false for any other key.
+    private mutating func readTimedParameterKey(_ member: JSONMember, into header: inout TimedParameter) -> Bool {
+        switch member.key {
+        case AHAPKey.parameterID:
+            header.idSeen = true
+            header.id = read(member) { $0.readDynamicParameterID($1) }
+            if header.id == nil { header.ok = false }
+        case AHAPKey.time:
+            header.timeSeen = true
+            header.time = read(member) { $0.readTime($1) }
+            if header.time == nil { header.ok = false }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// False, after reporting it, when `object` has no `ParameterID`.
+    private mutating func requireParameterID(_ header: TimedParameter, in object: JSONValue) -> Bool {
+        if !header.idSeen { fail(.missingKey, at: object.offset, "expected \"ParameterID\" (such as HapticIntensityControl), found none") }
+        return header.idSeen
+    }
+
+    /// A missing `Time` is 0, with a warning.
+    private mutating func defaultMissingTime(_ header: inout TimedParameter, in object: JSONValue) {
+        guard !header.timeSeen else { return }
+        warn(.missingKey, at: object.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
+        header.time = 0
     }
 
     private mutating func readCurve(_ value: JSONValue) -> ParameterCurve? {
@@ -506,46 +461,31 @@ struct AHAPTreeWalker {
             fail(.wrongType, at: value.offset, "expected a parameter curve object, found \(value.typeDescription)")
             return nil
         }
-        var id: DynamicParameterID?
-        var idSeen = false
-        var time: Double?
-        var timeSeen = false
+        var header = TimedParameter()
         var pointsValue: JSONValue?
-        var ok = true
-        for member in members {
-            switch member.key {
-            case AHAPKey.parameterID:
-                idSeen = true
-                path.append(.key(member.key))
-                id = readDynamicParameterID(member.value)
-                if id == nil { ok = false }
-                path.removeLast()
-            case AHAPKey.time:
-                timeSeen = true
-                path.append(.key(member.key))
-                time = readTime(member.value)
-                if time == nil { ok = false }
-                path.removeLast()
-            case AHAPKey.parameterCurveControlPoints:
+        for member in members where !readTimedParameterKey(member, into: &header) {
+            if member.key == AHAPKey.parameterCurveControlPoints {
                 pointsValue = member.value
-            default:
+            } else {
                 warnUnknownKey(member, expected: AHAPKey.curveKeys)
             }
         }
-        if !idSeen {
-            fail(.missingKey, at: value.offset, "expected \"ParameterID\" (such as HapticIntensityControl), found none")
-            ok = false
-        }
-        if !timeSeen {
-            warn(.missingKey, at: value.offset, "expected \"Time\" (seconds from the pattern start), found none", then: "0 used")
-            time = 0
-        }
+        if !requireParameterID(header, in: value) { header.ok = false }
+        defaultMissingTime(&header, in: value)
+        let (ok, id, time) = (header.ok, header.id, header.time)
         guard let pointsValue else {
             fail(.missingKey, at: value.offset, "expected \"ParameterCurveControlPoints\" (an array of { \"Time\", \"ParameterValue\" }), found none")
             return nil
         }
-        path.append(.key(AHAPKey.parameterCurveControlPoints))
-        defer { path.removeLast() }
+        let curveTime = ok ? time : nil
+        guard let points = descend(into: AHAPKey.parameterCurveControlPoints, { $0.readControlPoints(pointsValue, id: id, curveTime: curveTime) }),
+              let id, let time else { return nil }
+        return ParameterCurve(id, at: time, points: points)
+    }
+
+    /// `ParameterCurveControlPoints`, in time order; nil when the array is refused or the curve's
+    /// `id` or `curveTime` was (the array's own problems are reported either way).
+    private mutating func readControlPoints(_ pointsValue: JSONValue, id: DynamicParameterID?, curveTime: Double?) -> [ParameterCurve.ControlPoint]? {
         guard case .array(let entries) = pointsValue.kind else {
             fail(.wrongType, at: pointsValue.offset, "expected an array of control points, found \(pointsValue.typeDescription)")
             return nil
@@ -555,59 +495,56 @@ struct AHAPTreeWalker {
                  "expected at most \(options.limits.maximumControlPointsPerCurve) control points, found \(entries.count)")
             return nil
         }
-        guard ok, let id, let time else { return nil }
+        guard let id, let curveTime else { return nil }
         var points: [ParameterCurve.ControlPoint] = []
         points.reserveCapacity(entries.count)
         var unordered = false
         for (index, entry) in entries.enumerated() {
-            path.append(.index(index))
-            defer { path.removeLast() }
-            guard case .object(let members) = entry.kind else {
-                fail(.wrongType, at: entry.offset, "expected a { \"Time\", \"ParameterValue\" } object, found \(entry.typeDescription)")
-                continue
-            }
-            var pointTime: Double?
-            var pointTimeSeen = false
-            var valueMember: JSONMember?
-            for member in members {
-                switch member.key {
-                case AHAPKey.time:
-                    pointTimeSeen = true
-                    path.append(.key(member.key))
-                    pointTime = readTime(member.value, relativeTo: time)
-                    path.removeLast()
-                case AHAPKey.parameterValue, AHAPKey.articleValue:
-                    valueMember = parameterValueMember(member, in: members) ?? valueMember
-                default:
-                    warnUnknownKey(member, expected: AHAPKey.controlPointKeys)
+            guard let point = descend(into: index, { $0.readControlPoint(entry, id: id, curveTime: curveTime) }) else { continue }
+            if let last = points.last, point.time < last.time, !unordered {
+                unordered = true
+                descend(into: index) {
+                    $0.warn(.unorderedControlPoints, at: entry.offset,
+                            "expected control point times in increasing order, found \(format(point.time)) after \(format(last.time))", then: "points sorted by time")
                 }
             }
-            if !pointTimeSeen {
-                fail(.missingKey, at: entry.offset, "expected \"Time\" (seconds from the curve's start), found none")
-                continue
-            }
-            guard let valueMember else {
-                fail(.missingKey, at: entry.offset, "expected \"ParameterValue\" (a number), found none")
-                continue
-            }
-            guard let pointTime else { continue }
-            path.append(.key(valueMember.key))
-            let number = readNumber(valueMember.value, range: id.range, name: id.rawValue)
-            path.removeLast()
-            guard let number else { continue }
-            if let last = points.last, pointTime < last.time, !unordered {
-                unordered = true
-                warn(.unorderedControlPoints, at: entry.offset,
-                     "expected control point times in increasing order, found \(format(pointTime)) after \(format(last.time))", then: "points sorted by time")
-            }
-            points.append(ParameterCurve.ControlPoint(time: pointTime, value: number))
+            points.append(point)
         }
         if unordered {
             points = points.enumerated()
                 .sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
                 .map(\.element)
         }
-        return ParameterCurve(id, at: time, points: points)
+        return points
+    }
+
+    /// One `{ "Time", "ParameterValue" }` control point; its time is relative to the curve's.
+    private mutating func readControlPoint(_ entry: JSONValue, id: DynamicParameterID, curveTime: Double) -> ParameterCurve.ControlPoint? {
+        guard case .object(let members) = entry.kind else {
+            fail(.wrongType, at: entry.offset, "expected a { \"Time\", \"ParameterValue\" } object, found \(entry.typeDescription)")
+            return nil
+        }
+        var pointTime: Double?
+        var pointTimeSeen = false
+        var valueMember: JSONMember?
+        for member in members {
+            switch member.key {
+            case AHAPKey.time:
+                pointTimeSeen = true
+                pointTime = read(member) { $0.readTime($1, relativeTo: curveTime) }
+            case AHAPKey.parameterValue, AHAPKey.articleValue:
+                valueMember = parameterValueMember(member, in: members) ?? valueMember
+            default:
+                warnUnknownKey(member, expected: AHAPKey.controlPointKeys)
+            }
+        }
+        if !pointTimeSeen {
+            fail(.missingKey, at: entry.offset, "expected \"Time\" (seconds from the curve's start), found none")
+            return nil
+        }
+        guard let valueMember = requireParameterValue(valueMember, in: entry), let pointTime,
+              let number = read(valueMember, { $0.readNumber($1, range: id.range, name: id.rawValue) }) else { return nil }
+        return ParameterCurve.ControlPoint(time: pointTime, value: number)
     }
 
     // MARK: Scalars
@@ -685,10 +622,42 @@ struct AHAPTreeWalker {
             warnUnknownKey(member, expected: [AHAPKey.parameterValue])
             return nil
         }
-        path.append(.key(member.key))
-        warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
-        path.removeLast()
+        descend(into: member.key) {
+            $0.warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
+        }
         return member
+    }
+
+    /// `valueMember`, or nil after reporting that `object` has no `ParameterValue`.
+    private mutating func requireParameterValue(_ valueMember: JSONMember?, in object: JSONValue) -> JSONMember? {
+        if valueMember == nil { fail(.missingKey, at: object.offset, "expected \"ParameterValue\" (a number), found none") }
+        return valueMember
+    }
+
+    /// A name from the closed set `Name` (an event type, a parameter ID), spelled exactly or with
+    /// other letter case (a warning; an error in strict mode). Anything else is an error saying
+    /// what was `expected`, with `specialHint(text)` when it has one, else the closest spelling.
+    private mutating func readName<Name: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, as _: Name.Type, kind: AHAPDiagnostic.Kind, stringOf what: String, expected: String,
+        specialHint: (String) -> String? = { _ in nil }
+    ) -> Name? where Name.RawValue == String {
+        guard case .string(let text) = value.kind else {
+            fail(.wrongType, at: value.offset, "expected \(what), found \(value.typeDescription)")
+            return nil
+        }
+        if let exact = Name(rawValue: text) { return exact }
+        if let match = Name.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+            warn(kind, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
+            return match
+        }
+        let hint = specialHint(text) ?? Spelling.closeName(to: text, among: Name.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
+        fail(kind, at: value.offset, "expected \(expected), found \"\(text)\"" + hint)
+        return nil
+    }
+
+    /// `reader` applied to `member`'s value, one key deeper (at `member.key`).
+    private mutating func read<Result>(_ member: JSONMember, _ reader: (inout Self, JSONValue) -> Result) -> Result {
+        descend(into: member.key) { reader(&$0, member.value) }
     }
 
     private mutating func warnUnknownKey(_ member: JSONMember, expected: [String]) {
@@ -697,10 +666,10 @@ struct AHAPTreeWalker {
             warn(.unknownKey, at: nil, "", then: "ignored")
             return
         }
-        let hint = suggestion(for: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
-        path.append(.key(member.key))
-        warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\"" + hint, then: "ignored")
-        path.removeLast()
+        let hint = Spelling.closeName(to: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
+        descend(into: member.key) {
+            $0.warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\"" + hint, then: "ignored")
+        }
     }
 
     private func metadataValue(_ value: JSONValue) -> MetadataValue {
@@ -716,10 +685,4 @@ struct AHAPTreeWalker {
             return .object(object)
         }
     }
-}
-
-/// Shortest text that reads back as the same number (`1`, `0.5`, `1e-05`).
-func format(_ number: Double) -> String {
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-    return "\(number)"
 }

@@ -65,13 +65,7 @@ import Foundation
     /// 0xXX, which is not valid UTF-8 here" at its line and column.
     public static func utf8Text(_ bytes: [UInt8]) throws(EncodingProblem) -> String {
         guard let offset = UTF8Validation.firstInvalidOffset(in: bytes) else { return String(decoding: bytes, as: UTF8.self) }
-        var line = 1
-        var start = 0
-        for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
-            line += 1
-            start = position + 1
-        }
         throw EncodingProblem(message: "expected UTF-8 text, found the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)), which is not valid UTF-8 here",
-                              location: SourceLocation(line: line, column: offset - start + 1, offset: offset))
+                              location: LineTable(bytes[..<offset]).location(ofOffset: offset))
     }
 }

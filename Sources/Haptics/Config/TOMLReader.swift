@@ -1,8 +1,8 @@
 /// A TOML syntax or structure error: what was expected and where reading stopped.
-public struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var location: SourceLocation
-    public var description: String { "\(location.line):\(location.column): \(message)" }
+struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    var message: String
+    var location: SourceLocation
+    var description: String { "\(location.line):\(location.column): \(message)" }
 }
 
 /// A TOML 1.0 reader that keeps the position of every key and value.
@@ -18,7 +18,7 @@ public struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 /// its size; nesting is bounded by `maximumDepth` and sizes by `limits`, each refused with a
 /// line and column. The text is checked to be UTF-8 before anything else, whichever initializer
 /// made the reader.
-public struct TOMLReader {
+struct TOMLReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -28,18 +28,18 @@ public struct TOMLReader {
     private var storedMaximumDepth = 64
     /// Deepest nesting of arrays and inline tables accepted. Default 64; values are kept within
     /// 1...`TOMLLimits.depthCap` (64) so that reading never runs out of stack.
-    public var maximumDepth: Int {
+    var maximumDepth: Int {
         get { storedMaximumDepth }
         set { storedMaximumDepth = min(max(newValue, 1), TOMLLimits.depthCap) }
     }
     /// Size bounds: text, keys, strings, tables.
-    public var limits = TOMLLimits()
+    var limits = TOMLLimits()
 
-    public init(text: String) { bytes = Array(text.utf8) }
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    init(text: String) { bytes = Array(text.utf8) }
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// Reads the document into its root table.
-    public mutating func read() throws(TOMLSyntaxError) -> TOMLTable {
+    mutating func read() throws(TOMLSyntaxError) -> TOMLTable {
         if bytes.count > limits.maximumBytes {
             throw error("expected at most \(limits.maximumBytes) bytes of TOML, found \(bytes.count) bytes")
         }

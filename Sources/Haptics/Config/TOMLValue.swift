@@ -2,8 +2,8 @@
 ///
 /// Made by `TOMLReader`; read by the config decoders, which use `location` to say where a value
 /// is wrong. Load-time only: building and reading these allocates.
-public struct TOMLValue {
-    public enum Kind {
+struct TOMLValue {
+    enum Kind {
         case string(String)
         case integer(Int64)
         case float(Double)
@@ -14,17 +14,17 @@ public struct TOMLValue {
         case table(TOMLTable)
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// Where the value starts (line, column in UTF-8 bytes, byte offset).
-    public var location: SourceLocation
+    var location: SourceLocation
 
-    public init(_ kind: Kind, at location: SourceLocation) {
+    init(_ kind: Kind, at location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
 
     /// The value's TOML type with an article, for messages: "a string", "an integer".
-    public var typeDescription: String {
+    var typeDescription: String {
         switch kind {
         case .string: return "a string"
         case .integer: return "an integer"
@@ -37,7 +37,7 @@ public struct TOMLValue {
     }
 
     /// The number of an integer or a float, else nil.
-    public var number: Double? {
+    var number: Double? {
         switch kind {
         case .integer(let value): return Double(value)
         case .float(let value): return value
@@ -45,27 +45,27 @@ public struct TOMLValue {
         }
     }
 
-    public var string: String? { if case .string(let value) = kind { return value }; return nil }
-    public var boolean: Bool? { if case .boolean(let value) = kind { return value }; return nil }
-    public var array: [TOMLValue]? { if case .array(let value) = kind { return value }; return nil }
-    public var table: TOMLTable? { if case .table(let value) = kind { return value }; return nil }
+    var string: String? { if case .string(let value) = kind { return value }; return nil }
+    var boolean: Bool? { if case .boolean(let value) = kind { return value }; return nil }
+    var array: [TOMLValue]? { if case .array(let value) = kind { return value }; return nil }
+    var table: TOMLTable? { if case .table(let value) = kind { return value }; return nil }
 }
 
 /// A TOML table: keys in the order they were first written, each with where the key was written.
 ///
 /// A reference type so that the reader can extend a table that a header or a dotted key opened
 /// earlier; after reading, treat it as immutable.
-public final class TOMLTable {
+final class TOMLTable {
     /// One `key = value` entry.
-    public struct Entry {
-        public var key: String
+    struct Entry {
+        var key: String
         /// Where the key (its last part, for a dotted key) was written.
-        public var keyLocation: SourceLocation
-        public var value: TOMLValue
+        var keyLocation: SourceLocation
+        var value: TOMLValue
     }
 
     /// The entries, in the order their keys first appeared.
-    public private(set) var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
     private var index: [String: Int] = [:]
     /// Keys whose arrays were made by `[[key]]` headers (only those may grow by another header).
     var tableArrays: Set<String> = []
@@ -74,7 +74,7 @@ public final class TOMLTable {
     enum Origin { case root, header, implicit, dotted, inline, arrayElement }
     var origin: Origin
     /// Where the table's header (or opening brace, or first dotted key) was written.
-    public let location: SourceLocation
+    let location: SourceLocation
 
     init(origin: Origin, location: SourceLocation) {
         self.origin = origin
@@ -117,15 +117,15 @@ public final class TOMLTable {
     }
 
     /// The value of `key`, or nil.
-    public subscript(key: String) -> TOMLValue? {
+    subscript(key: String) -> TOMLValue? {
         index[key].map { entries[$0].value }
     }
 
     /// The entry of `key`, or nil.
-    public func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
+    func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
 
     /// Every key, in order.
-    public var keys: [String] { entries.map(\.key) }
+    var keys: [String] { entries.map(\.key) }
 
     /// Appends `element` to the array at `key` in place (no copy of the array: an
     /// `[[rule]]` header costs O(1), not O(rules so far)). False when `key` holds no array.

@@ -1,6 +1,6 @@
 /// A kind of feedback, named as SwiftUI's `SensoryFeedback` names it, each played by a preset pattern.
 ///
-/// Every case maps to one AHAP file in `Assets/Patterns` (`presetName`), so designers can read and tune
+/// Every case maps to one AHAP file in `Assets/Haptics/Presets` (`presetName`), so designers can read and tune
 /// them (docs/presets.md). Intensity in the two `impact` cases multiplies the preset's intensity, 0...1.
 public enum HapticFeedback: Hashable, Sendable {
     /// A task or action succeeded.

@@ -15,22 +15,36 @@ public final class PresetLibrary {
         /// What went wrong, with the AHAP location when there is one.
         public var message: String
         public var description: String { "\(file): \(message)" }
+
+        /// The first error of `error`, with its AHAP location.
+        init(file: String, error: AHAPDecodingError) {
+            let first = error.firstError
+            self.init(file: file, message: "\(first.whereDescription): \(first.message)")
+        }
+
+        init(file: String, message: String) {
+            self.file = file
+            self.message = message
+        }
     }
 
     /// Where the patterns come from: a folder path, or nil for the built-in copy.
     public let folder: String?
     private var patterns: [String: HapticPattern] = [:]
 
-    /// The presets built into the library: the files of `Assets/Patterns` as they were when the
-    /// library was built (kept equal to the folder by a test).
+    /// The presets built into the library: the files of `Assets/Haptics/Presets` as they were when the
+    /// library was built (one embedded copy, kept equal to the folder by a test).
+    /// Cost: the first call decodes the 18 presets (load time, once per process); every later call
+    /// copies the decoded dictionary into a new library.
     public static func builtIn() -> PresetLibrary {
         let library = PresetLibrary(folder: nil)
-        for (name, text) in BuiltInPresets.files {
-            // Built-in texts are checked by the test suite; a failure here would be a build defect.
-            if let pattern = try? AHAPDecoder().decode(text).pattern { library.patterns[name] = pattern }
-        }
+        library.patterns = BuiltInPresets.decoded.patterns
         return library
     }
+
+    /// The built-in presets that did not decode (empty in a sound build: a test fails otherwise).
+    /// `builtIn()` leaves them out, so the problem is listed here rather than lost.
+    @_spi(HapticsTools) public static var builtInErrors: [LoadError] { BuiltInPresets.decoded.errors }
 
     /// A library that reads `*.ahap` files from `folder` (call `load()`).
     public init(folder: String?) {
@@ -62,13 +76,10 @@ public final class PresetLibrary {
         var errors: [LoadError] = []
         for file in names {
             let path = (folder as NSString).appendingPathComponent(file)
-            do {
-                let document = try AHAPDecoder().decode(contentsOfFile: path)
-                patterns[String(file.dropLast(5))] = document.pattern
+            do throws(AHAPDecodingError) {
+                patterns[String(file.dropLast(5))] = try AHAPDecoder().decode(contentsOfFile: path).pattern
             } catch {
-                let first = error.firstError
-                let detail = "\(first.whereDescription): \(first.message)"
-                errors.append(LoadError(file: path, message: detail))
+                errors.append(LoadError(file: path, error: error))
             }
         }
         return errors
@@ -77,5 +88,25 @@ public final class PresetLibrary {
     /// The preset names `HapticFeedback` needs that this library lacks (empty when complete).
     public var missingFeedbackPresets: [String] {
         HapticFeedback.allPresetCases.map(\.presetName).filter { patterns[$0] == nil }
+    }
+}
+
+extension BuiltInPresets {
+    /// Every embedded preset decoded, once per process (a static `let` is initialized on first use,
+    /// thread-safely). A preset that does not decode is listed in `errors`, never dropped silently.
+    static let decoded = decode(files)
+
+    /// `files` decoded: the patterns by name, and an error for each text that does not decode.
+    static func decode(_ files: [(name: String, text: String)]) -> (patterns: [String: HapticPattern], errors: [PresetLibrary.LoadError]) {
+        var patterns: [String: HapticPattern] = [:]
+        var errors: [PresetLibrary.LoadError] = []
+        for (name, text) in files {
+            do throws(AHAPDecodingError) {
+                patterns[name] = try AHAPDecoder().decode(text).pattern
+            } catch {
+                errors.append(PresetLibrary.LoadError(file: "built-in preset \(name)", error: error))
+            }
+        }
+        return (patterns, errors)
     }
 }

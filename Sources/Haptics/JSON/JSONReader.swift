@@ -99,39 +99,21 @@ import ucrt
 
     private mutating func readObject() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        try enter()
-        index += 1  // {
         var members: [JSONMember] = []
         var keyIndex: [String: Int]?
-        try skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return JSONValue(kind: .object(members), offset: start)
-        }
-        while true {
-            try skipWhitespace()
-            guard index < bytes.count else {
-                throw JSONSyntaxError(message: "expected a key in double quotes or '}', found the end of the file (object opened at byte \(start) is not closed)", offset: index)
+        try readContainer(named: "object", close: UInt8(ascii: "}"), first: "a key in double quotes", item: "an object member") { reader throws(JSONSyntaxError) in
+            guard reader.bytes[reader.index] == UInt8(ascii: "\"") else {
+                throw JSONSyntaxError(message: "expected a key in double quotes, found \(reader.describeByte(at: reader.index))", offset: reader.index)
             }
-            if bytes[index] == UInt8(ascii: "}"), !members.isEmpty {
-                // Trailing comma before the closing brace.
-                leniencies.append((.trailingComma, index))
-                index += 1
-                break
+            let keyOffset = reader.index
+            let key = try reader.readString()
+            try reader.skipWhitespace()
+            guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: ":") else {
+                throw JSONSyntaxError(message: "expected ':' after the key \"\(key)\", found \(reader.describeByte(at: reader.index))", offset: reader.index)
             }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                throw JSONSyntaxError(message: "expected a key in double quotes, found \(describeByte(at: index))", offset: index)
-            }
-            let keyOffset = index
-            let key = try readString()
-            try skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw JSONSyntaxError(message: "expected ':' after the key \"\(key)\", found \(describeByte(at: index))", offset: index)
-            }
-            index += 1
-            try skipWhitespace()
-            let value = try readValue()
+            reader.index += 1
+            try reader.skipWhitespace()
+            let value = try reader.readValue()
             // Duplicate keys: a linear scan for the small objects AHAP is made of, a hash index
             // once an object grows, so a hostile object with many keys stays linear.
             let existing: Int?
@@ -144,68 +126,69 @@ import ucrt
                 }
             }
             if let existing {
-                leniencies.append((.duplicateKey(key), keyOffset))
+                reader.leniencies.append((.duplicateKey(key), keyOffset))
                 members[existing] = JSONMember(key: key, keyOffset: keyOffset, value: value)
             } else {
                 keyIndex?[key] = members.count
                 members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
             }
-            try skipWhitespace()
-            guard index < bytes.count else {
-                throw JSONSyntaxError(message: "expected ',' or '}' after an object member, found the end of the file", offset: index)
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                break
-            }
-            throw JSONSyntaxError(message: "expected ',' or '}' after an object member, found \(describeByte(at: index))", offset: index)
         }
-        depth -= 1
         return JSONValue(kind: .object(members), offset: start)
     }
 
     private mutating func readArray() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        try enter()
-        index += 1  // [
         var elements: [JSONValue] = []
-        try skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return JSONValue(kind: .array(elements), offset: start)
+        try readContainer(named: "array", close: UInt8(ascii: "]"), first: "a value", item: "an array element") { reader throws(JSONSyntaxError) in
+            elements.append(try reader.readValue())
         }
+        return JSONValue(kind: .array(elements), offset: start)
+    }
+
+    /// Reads an object or an array from its opening bracket to `close`: `readItem` for each item
+    /// (at its first byte), commas between them, a trailing comma before `close` accepted as a
+    /// leniency. Counts one nesting level while inside. The messages name the container, the
+    /// `first` thing an item starts with and what an `item` is.
+    private mutating func readContainer(named container: String, close: UInt8, first: String, item: String,
+                                        _ readItem: (inout JSONReader) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        let start = index
+        try enter()
+        index += 1  // { or [
+        defer { depth -= 1 }
+        let closing = Character(Unicode.Scalar(close))
+        try skipWhitespace()
+        if index < bytes.count, bytes[index] == close {
+            index += 1
+            return
+        }
+        var items = 0
         while true {
             try skipWhitespace()
             guard index < bytes.count else {
-                throw JSONSyntaxError(message: "expected a value or ']', found the end of the file (array opened at byte \(start) is not closed)", offset: index)
+                throw JSONSyntaxError(message: "expected \(first) or '\(closing)', found the end of the file (\(container) opened at byte \(start) is not closed)", offset: index)
             }
-            if bytes[index] == UInt8(ascii: "]"), !elements.isEmpty {
+            if bytes[index] == close, items > 0 {
+                // Trailing comma before the closing bracket.
                 leniencies.append((.trailingComma, index))
                 index += 1
-                break
+                return
             }
-            elements.append(try readValue())
+            try readItem(&self)
+            items += 1
             try skipWhitespace()
             guard index < bytes.count else {
-                throw JSONSyntaxError(message: "expected ',' or ']' after an array element, found the end of the file", offset: index)
+                throw JSONSyntaxError(message: "expected ',' or '\(closing)' after \(item), found the end of the file", offset: index)
             }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            if bytes[index] == UInt8(ascii: "]") {
+            if bytes[index] == close {
                 index += 1
-                break
+                return
             }
-            throw JSONSyntaxError(message: "expected ',' or ']' after an array element, found \(describeByte(at: index))", offset: index)
+            throw JSONSyntaxError(message: "expected ',' or '\(closing)' after \(item), found \(describeByte(at: index))", offset: index)
         }
-        depth -= 1
-        return JSONValue(kind: .array(elements), offset: start)
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {

@@ -34,55 +34,42 @@ struct ConfigSchemaDecoder {
 
     mutating func decodeRoot(_ root: TOMLTable) -> HapticMappingConfig {
         var config = HapticMappingConfig()
-        checkKeys(root, allowed: Self.rootKeys, path: "")
+        checkKeys(root, allowed: Self.rootKeys, path: .root)
         if let entry = root.entry("version") {
             if case .integer(let version) = entry.value.kind {
-                if version != 1 { report(entry.value.location, "version", "unsupported version \(version): expected 1") }
+                if version != 1 { report(entry.value.location, .root.appending("version"), "unsupported version \(version): expected 1") }
             } else {
-                report(entry.value.location, "version", "expected an integer (1), found \(entry.value.schemaDescription)")
+                report(entry.value.location, .root.appending("version"), "expected an integer (1), found \(entry.value.schemaDescription)")
             }
         }
-        if let defaults = table(root, "defaults", path: "defaults") {
-            checkKeys(defaults, allowed: Self.defaultsKeys, path: "defaults")
-            config.defaultWalkerWeight = number(defaults, "walker_weight", path: "defaults", range: 0.001...100_000,
+        let defaultsPath = DocumentPath.root.appending("defaults")
+        if let defaults = table(root, "defaults", path: defaultsPath) {
+            checkKeys(defaults, allowed: Self.defaultsKeys, path: defaultsPath)
+            config.defaultWalkerWeight = number(defaults, "walker_weight", path: defaultsPath, range: 0.001...100_000,
                                                 expected: "a weight in kg > 0") ?? 70
         }
-        if let materials = table(root, "materials", path: "materials") {
-            for entry in materials.entries {
-                let path = "materials.\(entry.key)"
-                guard case .table(let material) = entry.value.kind else {
-                    report(entry.value.location, path, "expected a table such as { sharpness = 0.8, gain = 1.0 }, found \(entry.value.schemaDescription)")
-                    continue
-                }
-                checkKeys(material, allowed: Self.materialKeys, path: path)
-                config.materials[entry.key] = MaterialSettings(
-                    sharpness: number(material, "sharpness", path: path, range: 0...1, expected: "a number in 0...1") ?? 0.5,
-                    gain: number(material, "gain", path: path, range: 0...2, expected: "a number in 0...2") ?? 1)
-            }
+        namedTables(root, "materials", expected: "a table such as { sharpness = 0.8, gain = 1.0 }") { decoder, name, material, path in
+            decoder.checkKeys(material, allowed: Self.materialKeys, path: path)
+            config.materials[name] = MaterialSettings(
+                sharpness: decoder.number(material, "sharpness", path: path, range: 0...1, expected: "a number in 0...1") ?? 0.5,
+                gain: decoder.number(material, "gain", path: path, range: 0...2, expected: "a number in 0...2") ?? 1)
         }
-        if let attenuations = table(root, "attenuation", path: "attenuation") {
-            for entry in attenuations.entries {
-                let path = "attenuation.\(entry.key)"
-                guard case .table(let settings) = entry.value.kind else {
-                    report(entry.value.location, path, "expected a table with shape, inner_radius and falloff_distance, found \(entry.value.schemaDescription)")
-                    continue
-                }
-                if let attenuation = decodeAttenuation(settings, path: path) { config.attenuations[entry.key] = attenuation }
-            }
+        namedTables(root, "attenuation", expected: "a table with shape, inner_radius and falloff_distance") { decoder, name, settings, path in
+            if let attenuation = decoder.decodeAttenuation(settings, path: path) { config.attenuations[name] = attenuation }
         }
         if let entry = root.entry("rule") {
             guard case .array(let elements) = entry.value.kind else {
-                report(entry.value.location, "rule", "expected rules written as [[rule]] tables, found \(entry.value.schemaDescription)")
+                report(entry.value.location, .root.appending("rule"), "expected rules written as [[rule]] tables, found \(entry.value.schemaDescription)")
                 return config
             }
             if elements.count > HapticMappingConfig.maximumRules {
                 let extra = elements[HapticMappingConfig.maximumRules]
-                report(extra.location, "rule[\(HapticMappingConfig.maximumRules)]",
+                report(extra.location, DocumentPath.root.appending("rule").appending(index: HapticMappingConfig.maximumRules),
                        "expected at most \(HapticMappingConfig.maximumRules) rules, found \(elements.count)")
                 return config
             }
             for (index, element) in elements.enumerated() {
-                let path = "rule[\(index)]"
+                let path = DocumentPath.root.appending("rule").appending(index: index)
                 guard case .table(let table) = element.kind else {
                     report(element.location, path, "expected a table, found \(element.schemaDescription)")
                     continue
@@ -95,7 +82,7 @@ struct ConfigSchemaDecoder {
 
     // MARK: Rules
 
-    mutating func decodeRule(_ table: TOMLTable, path: String, config: HapticMappingConfig) -> MappingRule? {
+    mutating func decodeRule(_ table: TOMLTable, path: DocumentPath, config: HapticMappingConfig) -> MappingRule? {
         let before = diagnostics.count
         checkKeys(table, allowed: Self.ruleKeys, path: path)
         guard let eventEntry = table.entry("event") else {
@@ -103,11 +90,11 @@ struct ConfigSchemaDecoder {
             return nil
         }
         guard let eventName = eventEntry.value.string else {
-            report(eventEntry.value.location, "\(path).event", "expected a string, found \(eventEntry.value.schemaDescription)")
+            report(eventEntry.value.location, path.appending("event"), "expected a string, found \(eventEntry.value.schemaDescription)")
             return nil
         }
         guard let event = EventKindName(rawValue: eventName) else {
-            report(eventEntry.value.location, "\(path).event",
+            report(eventEntry.value.location, path.appending("event"),
                    "unknown event kind '\(eventName)': expected one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: eventName, among: EventKindName.allCases.map(\.rawValue)))
             return nil
@@ -117,7 +104,7 @@ struct ConfigSchemaDecoder {
         for key in ["materials", "surface", "custom", "texture", "feedback", "critical", "received"]
         where !allowedMatches.contains(key) {
             if let entry = table.entry(key) {
-                report(entry.keyLocation, "\(path).\(key)",
+                report(entry.keyLocation, path.appending(key),
                        "'\(key)' does not apply to \(event.rawValue) events (they match on: \(allowedMatches.sorted().joined(separator: ", ")))")
             }
         }
@@ -127,7 +114,7 @@ struct ConfigSchemaDecoder {
             if let pair = entry.value.array, pair.count == 2, let a = pair[0].string, let b = pair[1].string {
                 match.materials = (a, b)
             } else {
-                report(entry.value.location, "\(path).materials", "expected two material names, such as [\"metal\", \"*\"] (\"*\" matches any)")
+                report(entry.value.location, path.appending("materials"), "expected two material names, such as [\"metal\", \"*\"] (\"*\" matches any)")
             }
         }
         if event == .footstep { match.surface = string(table, "surface", path: path) }
@@ -135,7 +122,7 @@ struct ConfigSchemaDecoder {
         if event == .texture { match.textureKind = string(table, "texture", path: path) }
         if event == .feedback, let name = string(table, "feedback", path: path) {
             if HapticFeedback(name: name) == nil, let entry = table.entry("feedback") {
-                report(entry.value.location, "\(path).feedback", "unknown feedback case '\(name)'",
+                report(entry.value.location, path.appending("feedback"), "unknown feedback case '\(name)'",
                        suggestion: Spelling.suggestion(for: name, among: HapticFeedback.names))
             }
             match.feedback = name
@@ -160,11 +147,11 @@ struct ConfigSchemaDecoder {
             if let name = entry.value.string, !name.isEmpty {
                 pattern = name
                 if !patternExists(name) {
-                    report(entry.value.location, "\(path).pattern",
+                    report(entry.value.location, path.appending("pattern"),
                            "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
                 }
             } else {
-                report(entry.value.location, "\(path).pattern", "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
+                report(entry.value.location, path.appending("pattern"), "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
             }
         } else if event != .feedback && table.entry("trigger_effect") == nil {
             report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file) or 'trigger_effect'")
@@ -187,31 +174,31 @@ struct ConfigSchemaDecoder {
                 if let attenuation = config.attenuations[name] {
                     rule.attenuation = attenuation
                 } else {
-                    report(entry.value.location, "\(path).attenuation",
+                    report(entry.value.location, path.appending("attenuation"),
                            "no [attenuation.\(name)] table" + (config.attenuations.isEmpty ? " (none is defined)" : ": defined are \(config.attenuations.keys.sorted().joined(separator: ", "))"),
                            suggestion: Spelling.suggestion(for: name, among: config.attenuations.keys))
                 }
             case .table(let settings):
-                rule.attenuation = decodeAttenuation(settings, path: "\(path).attenuation")
+                rule.attenuation = decodeAttenuation(settings, path: path.appending("attenuation"))
             default:
-                report(entry.value.location, "\(path).attenuation",
+                report(entry.value.location, path.appending("attenuation"),
                        "expected the name of an [attenuation.NAME] table or an inline table, found \(entry.value.schemaDescription)")
             }
         }
         if let entry = table.entry("analysis") {
             if case .table(let settings) = entry.value.kind {
                 if !pattern.lowercased().hasSuffix(".wav") {
-                    report(entry.keyLocation, "\(path).analysis", "'analysis' applies to a .wav pattern only; this rule's pattern is '\(pattern)'")
+                    report(entry.keyLocation, path.appending("analysis"), "'analysis' applies to a .wav pattern only; this rule's pattern is '\(pattern)'")
                 }
-                decodeAnalysis(settings, path: "\(path).analysis", into: &rule)
+                decodeAnalysis(settings, path: path.appending("analysis"), into: &rule)
             } else {
-                report(entry.value.location, "\(path).analysis",
+                report(entry.value.location, path.appending("analysis"),
                        "expected an inline table such as { sensitivity = 0.5, max_points = 16 }, found \(entry.value.typeDescription)")
             }
         }
         rule.triggerBias = number(table, "trigger_bias", path: path, range: 0...1, expected: "a number in 0...1") ?? 0
         if let entry = table.entry("trigger_effect") {
-            rule.triggerEffect = triggerEffect(entry.value, path: "\(path).trigger_effect", event: event)
+            rule.triggerEffect = triggerEffect(entry.value, path: path.appending("trigger_effect"), event: event)
         }
         rule.cooldown = number(table, "cooldown", path: path, range: 0...60, expected: "seconds in 0...60") ?? 0
         rule.coalesce = boolean(table, "coalesce", path: path) ?? true
@@ -219,14 +206,14 @@ struct ConfigSchemaDecoder {
             if case .integer(let value) = entry.value.kind, abs(value) <= 1_000_000 {
                 rule.priority = Int(value)
             } else {
-                report(entry.value.location, "\(path).priority", "expected an integer in -1000000...1000000, found \(describe(entry.value))")
+                report(entry.value.location, path.appending("priority"), "expected an integer in -1000000...1000000, found \(describe(entry.value))")
             }
         }
         if let name = string(table, "category", path: path) {
             if let category = Self.categoryNames[name] {
                 rule.category = category
             } else if let entry = table.entry("category") {
-                report(entry.value.location, "\(path).category",
+                report(entry.value.location, path.appending("category"),
                        "unknown category '\(name)': expected one of \(Self.categoryNames.keys.sorted().joined(separator: ", "))",
                        suggestion: Spelling.suggestion(for: name, among: Self.categoryNames.keys))
             }
@@ -239,7 +226,7 @@ struct ConfigSchemaDecoder {
 
     /// `trigger_effect = { side = "right", mode = "weapon", start = 0.2, end = 0.6, strength = 0.9 }`:
     /// every scalar parameter a number in 0...1 or a curve table with an output range in 0...1.
-    mutating func triggerEffect(_ value: TOMLValue, path: String, event: EventKindName) -> TriggerEffectRule? {
+    mutating func triggerEffect(_ value: TOMLValue, path: DocumentPath, event: EventKindName) -> TriggerEffectRule? {
         guard case .table(let settings) = value.kind else {
             report(value.location, path, "expected a table such as { side = \"right\", mode = \"feedback\", start = 0.2, strength = 0.8 }, found \(value.typeDescription)")
             return nil
@@ -252,7 +239,7 @@ struct ConfigSchemaDecoder {
             return nil
         }
         guard let mode = TriggerEffectRule.Mode(rawValue: modeName) else {
-            report(settings.entry("mode")?.value.location ?? settings.location, "\(path).mode",
+            report(settings.entry("mode")?.value.location ?? settings.location, path.appending("mode"),
                    "unknown trigger effect mode '\(modeName)': expected one of \(modeNames.joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: modeName, among: modeNames))
             return nil
@@ -261,7 +248,7 @@ struct ConfigSchemaDecoder {
         var side = TriggerEffectRule.Side.right
         if let name = string(settings, "side", path: path) {
             if let parsed = TriggerEffectRule.Side(rawValue: name) { side = parsed } else {
-                report(settings.entry("side")?.value.location ?? settings.location, "\(path).side",
+                report(settings.entry("side")?.value.location ?? settings.location, path.appending("side"),
                        "unknown side '\(name)': expected one of \(sideNames.joined(separator: ", "))",
                        suggestion: Spelling.suggestion(for: name, among: sideNames))
             }
@@ -273,7 +260,7 @@ struct ConfigSchemaDecoder {
         for entry in settings.entries where !["side", "mode"].contains(entry.key) && Self.triggerEffectKeys.contains(entry.key)
         && !accepted.contains(entry.key) {
             let expected = mode.required + mode.optional
-            report(entry.keyLocation, "\(path).\(entry.key)",
+            report(entry.keyLocation, path.appending(entry.key),
                    "'\(entry.key)' does not apply to mode \(mode.rawValue)" + (expected.isEmpty ? " (it takes no parameters)" : " (it reads: \(expected.joined(separator: ", ")))"))
         }
         for key in mode.required where settings.entry(key) == nil {
@@ -284,7 +271,7 @@ struct ConfigSchemaDecoder {
                 guard let entry = settings.entry(key) else { continue }
                 let numbers = unitNumbers(entry.value)
                 guard numbers.count == AdaptiveTriggerPositionalValues.count else {
-                    report(entry.value.location, "\(path).\(key)", "expected ten numbers in 0...1, one per trigger position (0: released ... 9: fully pressed)")
+                    report(entry.value.location, path.appending(key), "expected ten numbers in 0...1, one per trigger position (0: released ... 9: fully pressed)")
                     continue
                 }
                 for index in numbers.indices { rule.positions[index] = numbers[index] }
@@ -334,10 +321,10 @@ struct ConfigSchemaDecoder {
 
     /// A number (constant) or an inline table { input, curve, input_range, output_range, clamp,
     /// exponent, points } at `key`.
-    mutating func valueSource(_ table: TOMLTable, _ key: String, path: String, event: EventKindName,
+    mutating func valueSource(_ table: TOMLTable, _ key: String, path: DocumentPath, event: EventKindName,
                               outputRange: ClosedRange<Double>) -> ValueSource? {
         guard let entry = table.entry(key) else { return nil }
-        let here = "\(path).\(key)"
+        let here = path.appending(key)
         let rangeText = "\(format(outputRange.lowerBound))...\(format(outputRange.upperBound))"
         if let value = entry.value.number {
             guard value.isFinite, outputRange.contains(value) else {
@@ -353,7 +340,7 @@ struct ConfigSchemaDecoder {
         checkKeys(source, allowed: Self.sourceKeys, path: here)
         if let constant = source.entry("value") {
             guard let value = constant.value.number, value.isFinite, outputRange.contains(value) else {
-                report(constant.value.location, "\(here).value", "expected a number in \(rangeText), found \(describe(constant.value))")
+                report(constant.value.location, here.appending("value"), "expected a number in \(rangeText), found \(describe(constant.value))")
                 return nil
             }
             return .constant(value)
@@ -364,12 +351,12 @@ struct ConfigSchemaDecoder {
                 input = parsed
                 if !parsed.kinds.contains(event), let inputEntry = source.entry("input") {
                     let offered = MappingInput.allCases.filter { $0 != .constant && $0.kinds.contains(event) }.map(\.rawValue)
-                    report(inputEntry.value.location, "\(here).input",
+                    report(inputEntry.value.location, here.appending("input"),
                            "'\(name)' is not an input of \(event.rawValue) events: expected one of \(offered.joined(separator: ", "))")
                 }
             } else if let inputEntry = source.entry("input") {
                 let names = MappingInput.allCases.filter { $0 != .constant }.map(\.rawValue)
-                report(inputEntry.value.location, "\(here).input", "unknown input '\(name)': expected one of \(names.joined(separator: ", "))",
+                report(inputEntry.value.location, here.appending("input"), "unknown input '\(name)': expected one of \(names.joined(separator: ", "))",
                        suggestion: Spelling.suggestion(for: name, among: names))
             }
         } else {
@@ -386,28 +373,28 @@ struct ConfigSchemaDecoder {
             shape = .power(exponent: exponent)
         case "log":
             if inputRange.0 <= 0, let rangeEntry = source.entry("input_range") {
-                report(rangeEntry.value.location, "\(here).input_range", "a log curve needs an input range above 0, such as [0.5, 5000]")
+                report(rangeEntry.value.location, here.appending("input_range"), "a log curve needs an input range above 0, such as [0.5, 5000]")
             }
             shape = .log
         case "table":
             if let points = tablePoints(source, path: here, outputRange: outputRange) { shape = .table(points) }
         default:
             if let curveEntry = source.entry("curve") {
-                report(curveEntry.value.location, "\(here).curve", "unknown curve '\(curveName)': expected one of \(Self.curveNames.joined(separator: ", "))",
+                report(curveEntry.value.location, here.appending("curve"), "unknown curve '\(curveName)': expected one of \(Self.curveNames.joined(separator: ", "))",
                        suggestion: Spelling.suggestion(for: curveName, among: Self.curveNames))
             }
         }
         if curveName != "table", let pointsEntry = source.entry("points") {
-            report(pointsEntry.keyLocation, "\(here).points", "'points' is only read by curve = \"table\"")
+            report(pointsEntry.keyLocation, here.appending("points"), "'points' is only read by curve = \"table\"")
         }
         if curveName != "power", let exponentEntry = source.entry("exponent") {
-            report(exponentEntry.keyLocation, "\(here).exponent", "'exponent' is only read by curve = \"power\"")
+            report(exponentEntry.keyLocation, here.appending("exponent"), "'exponent' is only read by curve = \"power\"")
         }
         var clamp = ResponseCurve.Clamp.hard
         if let name = string(source, "clamp", path: here) {
             if let parsed = ResponseCurve.Clamp(rawValue: name) { clamp = parsed }
             else if let clampEntry = source.entry("clamp") {
-                report(clampEntry.value.location, "\(here).clamp", "unknown clamp '\(name)': expected hard, soft or none",
+                report(clampEntry.value.location, here.appending("clamp"), "unknown clamp '\(name)': expected hard, soft or none",
                        suggestion: Spelling.suggestion(for: name, among: ResponseCurve.Clamp.allCases.map(\.rawValue)))
             }
         }
@@ -417,27 +404,27 @@ struct ConfigSchemaDecoder {
         return ValueSource(input: input, curve: curve)
     }
 
-    mutating func tablePoints(_ source: TOMLTable, path: String, outputRange: ClosedRange<Double>) -> [ResponseCurve.TablePoint]? {
+    mutating func tablePoints(_ source: TOMLTable, path: DocumentPath, outputRange: ClosedRange<Double>) -> [ResponseCurve.TablePoint]? {
         guard let entry = source.entry("points") else {
             report(source.location, path, "curve = \"table\" needs 'points', such as [[0, 0.2], [10, 1.0]]")
             return nil
         }
         guard let elements = entry.value.array, elements.count >= 2 else {
-            report(entry.value.location, "\(path).points", "expected at least two [input, output] pairs, such as [[0, 0.2], [10, 1.0]]")
+            report(entry.value.location, path.appending("points"), "expected at least two [input, output] pairs, such as [[0, 0.2], [10, 1.0]]")
             return nil
         }
         var points: [ResponseCurve.TablePoint] = []
         for (index, element) in elements.enumerated() {
             guard let pair = element.array, pair.count == 2, let x = pair[0].number, let y = pair[1].number, x.isFinite, y.isFinite else {
-                report(element.location, "\(path).points[\(index)]", "expected an [input, output] pair of numbers")
+                report(element.location, path.appending("points").appending(index: index), "expected an [input, output] pair of numbers")
                 return nil
             }
             guard outputRange.contains(y) else {
-                report(pair[1].location, "\(path).points[\(index)]", "output \(format(y)) is out of range: expected \(format(outputRange.lowerBound))...\(format(outputRange.upperBound))")
+                report(pair[1].location, path.appending("points").appending(index: index), "output \(format(y)) is out of range: expected \(format(outputRange.lowerBound))...\(format(outputRange.upperBound))")
                 return nil
             }
             if let last = points.last, x <= last.input {
-                report(pair[0].location, "\(path).points[\(index)]", "inputs must increase: \(format(x)) follows \(format(last.input))")
+                report(pair[0].location, path.appending("points").appending(index: index), "inputs must increase: \(format(x)) follows \(format(last.input))")
                 return nil
             }
             points.append(ResponseCurve.TablePoint(x, y))
@@ -445,14 +432,14 @@ struct ConfigSchemaDecoder {
         return points
     }
 
-    mutating func decodeAttenuation(_ settings: TOMLTable, path: String) -> Attenuation? {
+    mutating func decodeAttenuation(_ settings: TOMLTable, path: DocumentPath) -> Attenuation? {
         checkKeys(settings, allowed: Self.attenuationKeys, path: path)
         var shape = Attenuation.Shape.linear
         let shapeNames = Attenuation.Shape.allCases.map(\.rawValue)
         if let name = string(settings, "shape", path: path) {
             if let parsed = Attenuation.Shape(rawValue: name) { shape = parsed }
             else if let entry = settings.entry("shape") {
-                report(entry.value.location, "\(path).shape", "unknown shape '\(name)': expected one of \(shapeNames.joined(separator: ", "))",
+                report(entry.value.location, path.appending("shape"), "unknown shape '\(name)': expected one of \(shapeNames.joined(separator: ", "))",
                        suggestion: Spelling.suggestion(for: name, among: shapeNames))
             }
         }
@@ -469,7 +456,7 @@ struct ConfigSchemaDecoder {
     // MARK: Typed reads
 
     /// A rule's `analysis` table: how its `.wav` pattern is analysed (docs/config.md).
-    mutating func decodeAnalysis(_ settings: TOMLTable, path: String, into rule: inout MappingRule) {
+    mutating func decodeAnalysis(_ settings: TOMLTable, path: DocumentPath, into rule: inout MappingRule) {
         checkKeys(settings, allowed: Self.analysisKeys, path: path)
         var options = AudioHapticsOptions()
         func range(_ r: ClosedRange<Double>) -> String { "a number in \(format(r.lowerBound))...\(format(r.upperBound))" }
@@ -483,7 +470,7 @@ struct ConfigSchemaDecoder {
             if case .integer(let value) = entry.value.kind, (2...16).contains(value) {
                 options.maximumPointsPerCurve = Int(value)
             } else {
-                report(entry.value.location, "\(path).max_points", "expected an integer in 2...16, found \(describe(entry.value))")
+                report(entry.value.location, path.appending("max_points"), "expected an integer in 2...16, found \(describe(entry.value))")
             }
         }
         options.pointsPerSecond = number(settings, "points_per_second", path: path, range: AudioHapticsOptions.pointsPerSecondRange,
@@ -498,7 +485,23 @@ struct ConfigSchemaDecoder {
         rule.playsSound = boolean(settings, "with_audio", path: path) ?? false
     }
 
-    mutating func table(_ parent: TOMLTable, _ key: String, path: String) -> TOMLTable? {
+    /// The tables of `[key.NAME]` (`[materials.metal]`, `[attenuation.near]`), each passed to
+    /// `decode` with its name and path; an entry that is not a table is reported ("expected EXPECTED").
+    mutating func namedTables(_ root: TOMLTable, _ key: String, expected: String,
+                              _ decode: (inout ConfigSchemaDecoder, String, TOMLTable, DocumentPath) -> Void) {
+        let parentPath = DocumentPath.root.appending(key)
+        guard let parent = table(root, key, path: parentPath) else { return }
+        for entry in parent.entries {
+            let path = parentPath.appending(entry.key)
+            guard case .table(let table) = entry.value.kind else {
+                report(entry.value.location, path, "expected \(expected), found \(entry.value.schemaDescription)")
+                continue
+            }
+            decode(&self, entry.key, table, path)
+        }
+    }
+
+    mutating func table(_ parent: TOMLTable, _ key: String, path: DocumentPath) -> TOMLTable? {
         guard let entry = parent.entry(key) else { return nil }
         guard case .table(let table) = entry.value.kind else {
             report(entry.value.location, path, "expected a table ([\(key)]), found \(entry.value.schemaDescription)")
@@ -507,32 +510,34 @@ struct ConfigSchemaDecoder {
         return table
     }
 
-    mutating func number(_ table: TOMLTable, _ key: String, path: String, range: ClosedRange<Double>, expected: String) -> Double? {
+    mutating func number(_ table: TOMLTable, _ key: String, path: DocumentPath, range: ClosedRange<Double>, expected: String) -> Double? {
         guard let entry = table.entry(key) else { return nil }
         guard let value = entry.value.number, value.isFinite else {
-            report(entry.value.location, "\(path).\(key)", "expected \(expected), found \(describe(entry.value))")
+            report(entry.value.location, path.appending(key), "expected \(expected), found \(describe(entry.value))")
             return nil
         }
         guard range.contains(value) else {
-            report(entry.value.location, "\(path).\(key)", "\(format(value)) is out of range: expected \(expected)")
+            report(entry.value.location, path.appending(key), "\(format(value)) is out of range: expected \(expected)")
             return nil
         }
         return value
     }
 
-    mutating func string(_ table: TOMLTable, _ key: String, path: String) -> String? {
-        guard let entry = table.entry(key) else { return nil }
-        guard let value = entry.value.string else {
-            report(entry.value.location, "\(path).\(key)", "expected a string in quotes, found \(entry.value.schemaDescription)")
-            return nil
-        }
-        return value
+    mutating func string(_ table: TOMLTable, _ key: String, path: DocumentPath) -> String? {
+        typed(table, key, path: path, expected: "a string in quotes", \.string)
     }
 
-    mutating func boolean(_ table: TOMLTable, _ key: String, path: String) -> Bool? {
+    mutating func boolean(_ table: TOMLTable, _ key: String, path: DocumentPath) -> Bool? {
+        typed(table, key, path: path, expected: "true or false", \.boolean)
+    }
+
+    /// The value at `key` as `read` takes it; nil when absent (nothing reported) or when `read`
+    /// refuses it (reported: "expected EXPECTED, found TYPE").
+    mutating func typed<Value>(_ table: TOMLTable, _ key: String, path: DocumentPath, expected: String,
+                               _ read: (TOMLValue) -> Value?) -> Value? {
         guard let entry = table.entry(key) else { return nil }
-        guard let value = entry.value.boolean else {
-            report(entry.value.location, "\(path).\(key)", "expected true or false, found \(entry.value.schemaDescription)")
+        guard let value = read(entry.value) else {
+            report(entry.value.location, path.appending(key), "expected \(expected), found \(entry.value.schemaDescription)")
             return nil
         }
         return value
@@ -540,38 +545,38 @@ struct ConfigSchemaDecoder {
 
     /// `[low, high]` at `key`. An input range must rise; an output range may fall (high < low
     /// inverts the curve) and both its ends must lie in `limits`.
-    mutating func range(_ table: TOMLTable, _ key: String, path: String, within limits: ClosedRange<Double>? = nil) -> (Double, Double)? {
+    mutating func range(_ table: TOMLTable, _ key: String, path: DocumentPath, within limits: ClosedRange<Double>? = nil) -> (Double, Double)? {
         guard let entry = table.entry(key) else { return nil }
         guard let pair = entry.value.array, pair.count == 2, let low = pair[0].number, let high = pair[1].number,
               low.isFinite, high.isFinite else {
-            report(entry.value.location, "\(path).\(key)", "expected [low, high], two numbers")
+            report(entry.value.location, path.appending(key), "expected [low, high], two numbers")
             return nil
         }
         if key == "input_range" {
             guard low < high else {
-                report(entry.value.location, "\(path).\(key)", "expected low < high, found [\(format(low)), \(format(high))]")
+                report(entry.value.location, path.appending(key), "expected low < high, found [\(format(low)), \(format(high))]")
                 return nil
             }
             return (low, high)
         }
         if let limits, !(limits.contains(low) && limits.contains(high)) {
-            report(entry.value.location, "\(path).\(key)",
+            report(entry.value.location, path.appending(key),
                    "[\(format(low)), \(format(high))] is out of range: both ends must be in \(format(limits.lowerBound))...\(format(limits.upperBound))")
             return nil
         }
         return (low, high)
     }
 
-    mutating func checkKeys(_ table: TOMLTable, allowed: [String], path: String) {
+    mutating func checkKeys(_ table: TOMLTable, allowed: [String], path: DocumentPath) {
         for entry in table.entries where !allowed.contains(entry.key) {
-            let here = path.isEmpty ? entry.key : "\(path).\(entry.key)"
+            let here = path.appending(entry.key)
             report(entry.keyLocation, here, "unknown key '\(entry.key)': expected one of \(allowed.joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: entry.key, among: allowed))
         }
     }
 
-    mutating func report(_ location: SourceLocation, _ path: String, _ message: String, suggestion: String? = nil) {
-        diagnostics.append(ConfigDiagnostic(file: file, location: location, path: path, message: message, suggestion: suggestion))
+    mutating func report(_ location: SourceLocation, _ path: DocumentPath, _ message: String, suggestion: String? = nil) {
+        diagnostics.append(ConfigDiagnostic(file: file, location: location, path: path.description, message: message, suggestion: suggestion))
     }
 
     func describe(_ value: TOMLValue) -> String {
@@ -581,10 +586,6 @@ struct ConfigSchemaDecoder {
         case .string(let text): return "the string \"\(text)\""
         default: return value.schemaDescription
         }
-    }
-
-    func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 }
 

@@ -9,7 +9,7 @@ extension GameHaptics {
     ///
     ///     let haptics = try GameHaptics()
     ///     try haptics.audio.enable()                                  // opens the default sound device
-    ///     let drums = try haptics.playback.loadPattern(contentsOfFile: "Assets/Patterns/Drums.ahap")  // + its WAVs
+    ///     let drums = try haptics.playback.loadPattern(contentsOfFile: "Assets/Haptics/Patterns/Drums.ahap")  // + its WAVs
     ///     haptics.play(drums, player: 0)
     ///
     /// A game that never calls `enable` never opens an audio device. Game thread.

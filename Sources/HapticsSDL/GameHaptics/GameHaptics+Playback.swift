@@ -34,7 +34,7 @@ extension GameHaptics {
             }
         }
 
-        /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Patterns.
+        /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Haptics/Presets.
         /// Set a `PresetLibrary(folder:)` to tune presets from files while the game runs.
         public var presets = PresetLibrary.builtIn() {
             didSet { feedbackGenerators.removeAll() }

@@ -1,11 +1,11 @@
 import Foundation
-@testable import Haptics
+@_spi(HapticsTools) @testable import Haptics
 import Testing
 
 @Suite("Presets: every feedback case is a distinct, tunable AHAP file")
 struct PresetTests {
     static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../../Assets/Patterns").standardized.path
+        .deletingLastPathComponent().appendingPathComponent("../../../Assets/Haptics/Presets").standardized.path
 
     static func signatures() throws -> [(HapticFeedback, PresetSignature)] {
         let library = PresetLibrary.builtIn()
@@ -15,7 +15,7 @@ struct PresetTests {
         }
     }
 
-    @Test("the built-in copy equals Assets/Patterns byte for byte (run `make presets` after editing a preset)")
+    @Test("the built-in copy equals Assets/Haptics/Presets byte for byte (run `make presets` after editing a preset)")
     func builtInMatchesFolder() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".ahap") }.sorted()
         let library = PresetLibrary(folder: Self.folder)
@@ -26,9 +26,37 @@ struct PresetTests {
             let name = String(file.dropLast(5))
             let onDisk = try String(contentsOfFile: Self.folder + "/" + file, encoding: .utf8)
             let builtIn = BuiltInPresets.files.first { $0.name == name }?.text
-            #expect(builtIn.map { $0 + "\n" } == onDisk, "\(name) differs from the built-in copy: run `make presets`")
+            #expect(builtIn == onDisk, "\(name) differs from the built-in copy: run `make presets`")
             #expect(library.pattern(named: name) == PresetLibrary.builtIn().pattern(named: name))
         }
+    }
+
+    @Test("every embedded preset decodes: none is dropped from builtIn(), and a broken one would be listed")
+    func builtInDecodesEveryFile() {
+        #expect(PresetLibrary.builtInErrors.isEmpty, "\(PresetLibrary.builtInErrors)")
+        #expect(PresetLibrary.builtIn().names == BuiltInPresets.files.map(\.name).sorted())
+        #expect(BuiltInPresets.files.count == 18)
+        let broken = BuiltInPresets.decode([("Good", BuiltInPresets.files[0].text), ("Broken", "{ \"Pattern\": [ 1, ")])
+        #expect(broken.patterns.keys.sorted() == ["Good"])
+        #expect(broken.errors.map(\.file) == ["built-in preset Broken"])
+        #expect(broken.errors.first?.message.contains("line 1") == true, "\(broken.errors)")
+    }
+
+    @Test("`make presets` regenerates the committed embedded copy byte for byte")
+    func embeddedCopyIsRegenerated() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("BuiltInPresets-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [root.appendingPathComponent("scripts/embed-presets.sh").path, output.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let regenerated = try Data(contentsOf: output)
+        let committed = try Data(contentsOf: root.appendingPathComponent("Sources/Haptics/Feedback/BuiltInPresets.swift"))
+        #expect(regenerated == committed, "Sources/Haptics/Feedback/BuiltInPresets.swift is stale: run `make presets`")
     }
 
     @Test("every feedback case has a preset that the strict reader accepts")

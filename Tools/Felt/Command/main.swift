@@ -2,7 +2,7 @@
 //
 //     haptics-felt [--root DIR] [--write] [--quick] [--trace NAME] [--lost]
 //
-// Runs every preset (Assets/Patterns), every fixture AHAP file (Tests/Fixtures/ahap), the demo
+// Runs every preset (Assets/Haptics/Presets), every fixture AHAP file (Tests/Fixtures/ahap), the demo
 // tour's game events and the short event script through the shipped config
 // (Assets/Haptics/haptics.toml), and the generated stress streams, through SDLHaptics (each ERM pad
 // profile), raw SDL, clip stepping (Nice Vibrations) and per-channel max (Unreal); simulates an ERM
@@ -34,7 +34,7 @@ func path(_ relative: String) -> String { (root as NSString).appendingPathCompon
 var scenarios: [Scenario] = []
 var failures: [String] = []
 if !quick {
-    let presets = FeltInputs.patterns(in: path("Assets/Patterns"), inputClass: "presets")
+    let presets = FeltInputs.patterns(in: path("Assets/Haptics/Presets"), inputClass: "presets")
     scenarios += presets.scenarios
     failures += presets.failures
     let fixtures = FeltInputs.patterns(in: path("Tests/Fixtures/ahap"), inputClass: "fixture AHAP files")

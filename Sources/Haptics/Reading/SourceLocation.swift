@@ -1,5 +1,8 @@
 /// A position in a text file: 1-based line and column (columns count UTF-8 bytes), and the
 /// 0-based byte offset.
+///
+/// The one position type of every reader (AHAP, TOML configs, event scripts) and so of every
+/// diagnostic they report.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// Line number, from 1.
     public var line: Int
@@ -14,6 +17,9 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.offset = offset
     }
 
+    /// The first byte of a file: line 1, column 1, offset 0.
+    static let start = SourceLocation(line: 1, column: 1, offset: 0)
+
     /// `line L, column C`
     public var description: String { "line \(line), column \(column)" }
 }
@@ -22,10 +28,12 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 struct LineTable {
     private var lineStarts: [Int] = [0]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") { lineStarts.append(i + 1) }
+    /// The line starts of `bytes` (indices from 0, as an array's or a buffer's are).
+    init(_ bytes: some Collection<UInt8>) {
+        for (position, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(position + 1) }
     }
 
+    /// The line and column of byte `offset`. Cost: O(log lines).
     func location(ofOffset offset: Int) -> SourceLocation {
         // Last line start <= offset.
         var low = 0
