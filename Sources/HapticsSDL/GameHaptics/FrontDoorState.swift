@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// What the parts of the front door share (internal): the players' slots and pads, the frame clock,
 /// the lifecycle flags, the mixer, the sound device, and the one record of the voices started for

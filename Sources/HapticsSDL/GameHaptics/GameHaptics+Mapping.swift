@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 extension GameHaptics {
     /// The mapping layer (`haptics.mapping`): the game posts what happened (`GameHaptics.post`), a
