@@ -15,12 +15,13 @@ import Foundation
 public final class GameEventQueue: @unchecked Sendable {
     /// Most events held between two frames.
     public let capacity: Int
+    /// The one unsafe pointer of the mapping layer: a pthread mutex must not move once
+    /// initialised, so it lives in memory of its own, made in `init` and freed in `deinit`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // Guarded by `mutex`, which already makes every access exclusive: the runtime's exclusivity
-    // checks (a thread-local lookup per access) would only cost time on the posting path.
-    @exclusivity(unchecked) private var buffer: [GameEvent]
-    @exclusivity(unchecked) private var dropped = 0
-    @exclusivity(unchecked) private var posted = 0
+    // Guarded by `mutex`.
+    private var buffer: [GameEvent]
+    private var dropped = 0
+    private var posted = 0
 
     /// A queue holding up to `capacity` events per frame (default 16,384).
     public init(capacity: Int = 16_384) {

@@ -17,7 +17,10 @@ public final class HapticEventDirector {
     /// Where voices play.
     public private(set) weak var target: (any HapticFeedbackTarget)?
     /// Presets that feedback events without a rule play.
-    public var presets: PresetLibrary
+    public var presets: PresetLibrary {
+        get { feedbackVoices.presets }
+        set { feedbackVoices.presets = newValue }
+    }
     /// The mapping in use (nil: only feedback events play, through their presets).
     public private(set) var mapping: LoadedMapping?
     /// Called on the update thread when a mapping is swapped in (`.success`) or a reload failed and
@@ -41,6 +44,8 @@ public final class HapticEventDirector {
         public var cooledDown = 0
         /// Responses merged into a stronger one of the same frame.
         public var coalesced = 0
+        /// Feedback presets dropped by their rate limit (`Selection`: 0.05 s), as `play` drops them.
+        public var throttled = 0
         /// Voices started (trigger voices included).
         public var started = 0
         /// Responses too far away to be felt.
@@ -67,11 +72,16 @@ public final class HapticEventDirector {
     public let queue: GameEventQueue
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
+    /// The voice pools of rules (one per rule, role and player).
     private var pools: [VoicePoolKey: FeedbackVoicePool] = [:]
-    /// Per rule and player: last starts and this frame's bursts (`MappingSlots`), sized when the
-    /// mapping or the number of players changes, so the per-event path indexes instead of hashing.
-    private var slots = MappingSlots(rules: 0, players: 0, events: 0)
-    private var slotPlayers: Int { slots.players }
+    /// Feedback presets: pools per player and case, and the one feedback rate limit (shared with
+    /// the generators of `feedbackGenerator(forPlayer:)`).
+    private let feedbackVoices: FeedbackPresetVoices
+    /// Per rule and player: last starts and this frame's kept responses, sized when the mapping or
+    /// the number of players changes, so the per-event path indexes instead of hashing.
+    private var responses = FrameResponses(rules: 0, players: 0, events: 0)
+    /// This frame's responses to start, taken from `responses` (reserved to hold them all).
+    private var starts: [MappedHaptic] = []
     private var textures: [ActiveTexture] = []
     /// This frame's feedback presets to start (feedback no rule takes), one per player and case: the
     /// same case posted again for the same player in one frame merges into the strongest (counted in
@@ -101,7 +111,7 @@ public final class HapticEventDirector {
                 queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
         self.target = target
         self.mapping = mapping
-        self.presets = presets
+        feedbackVoices = FeedbackPresetVoices(presets: presets)
         self.textureCapacity = max(textureCapacity, 1)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
@@ -137,8 +147,8 @@ public final class HapticEventDirector {
         textures.removeAll(keepingCapacity: true)
         self.mapping = mapping
         pools.removeAll(keepingCapacity: true)
-        slots = MappingSlots(rules: 0, players: 0, events: 0)   // remade for the new rules
-        if let target { prepareSlots(playerCount: target.feedbackPlayerCount) }
+        responses = FrameResponses(rules: 0, players: 0, events: 0)   // remade for the new rules
+        if let target { prepareResponses(playerCount: target.feedbackPlayerCount) }
         lastErrors = []
         for texture in restarting {
             var event = texture.event
@@ -164,21 +174,14 @@ public final class HapticEventDirector {
             return
         }
         let playerCount = target.feedbackPlayerCount
-        prepareSlots(playerCount: playerCount)
+        prepareResponses(playerCount: playerCount)
         statistics.events += incoming.count
         statistics.dropped = queue.droppedCount
         if let mapping {
-            let slots = self.slots
-            listeners.withUnsafeBufferPointer { listeners in
-                var frame = MappingFrame(tables: mapping.tables, slots: slots, listeners: listeners,
-                                         playerCount: playerCount, time: time, statistics: statistics)
-                incoming.withUnsafeBufferPointer { events in
-                    for index in events.indices { frame.map(events.baseAddress! + index, index: index) }
-                }
-                statistics = frame.statistics
-            }
-            for position in 0..<slots.deferredCount { handle(incoming[slots.deferred[position]], playerCount: playerCount) }
-            slots.deferredCount = 0
+            Self.map(incoming, through: mapping.compiled, into: &responses, listeners: listeners,
+                     playerCount: playerCount, time: time, statistics: &statistics)
+            for index in responses.deferred { handle(incoming[index], playerCount: playerCount) }
+            responses.takeKept(into: &starts)
         } else {
             for index in incoming.indices { handle(incoming[index], playerCount: playerCount) }
         }
@@ -187,21 +190,81 @@ public final class HapticEventDirector {
         for index in pendingFeedback.indices { playFeedbackPreset(pendingFeedback[index], player: pendingFeedbackPlayers[index]) }
         pendingFeedback.removeAll(keepingCapacity: true)
         pendingFeedbackPlayers.removeAll(keepingCapacity: true)
-        for position in 0..<slots.touchedCount {
-            let burst = slots.bursts[slots.touched[position]]
-            for slot in 0..<burst.count { play(burst[slot]) }
+        for index in starts.indices { play(starts[index]) }
+        starts.removeAll(keepingCapacity: true)
+    }
+
+    /// Maps this frame's `events` through `mapping`: each one-shot response that survives its rule's
+    /// cooldown is kept in `responses` (the strongest per rule and player); textures and feedback
+    /// without a rule are left deferred there. O(rules of the event's kind + players) per event,
+    /// no allocation.
+    private static func map(_ events: [GameEvent], through mapping: CompiledMapping, into responses: inout FrameResponses,
+                            listeners: [WorldPosition?], playerCount: Int, time: Double, statistics: inout Statistics) {
+        for index in events.indices {
+            let event = events[index]
+            let kind = event.kindName
+            guard kind != .texture, let rule = mapping.ruleIndex(for: event) else {
+                if kind == .texture || kind == .feedback {
+                    responses.deferEvent(index)
+                } else {
+                    statistics.unmatched += 1
+                }
+                continue
+            }
+            let cooldown = mapping.rules[rule].cooldown
+            let players: Range<Int>
+            if let player = event.player {
+                players = max(player, 0)..<max(min(player &+ 1, responses.players), max(player, 0))
+            } else {
+                players = 0..<min(playerCount, responses.players)
+            }
+            guard !players.isEmpty else { continue }
+            // Players still cooling down for this rule are skipped; when all are, the event's
+            // intensity is never computed (the usual case in the frames right after a start).
+            var open = 0
+            for player in players where !responses.isCoolingDown(rule: rule, player: player, cooldown: cooldown, at: time) {
+                open += 1
+            }
+            statistics.cooledDown += players.count - open
+            guard open > 0 else { continue }
+            // The intensity decides which responses are kept; the sharpness is only computed for a
+            // response that gets as far as being kept.
+            let feel = mapping.feel(of: event)
+            let intensity = mapping.intensity(of: event, rule: rule, feel: feel)
+            guard intensity > 0 else {
+                statistics.outOfRange += open
+                continue
+            }
+            let limit = mapping.rules[rule].coalesce ? 1 : FrameResponses.burstLimit
+            var sharpness: Double?
+            for player in players where !responses.isCoolingDown(rule: rule, player: player, cooldown: cooldown, at: time) {
+                if responses.isBelowFloor(intensity, rule: rule, player: player) {
+                    statistics.coalesced += 1
+                    continue
+                }
+                let listener = player < listeners.count ? listeners[player] : nil
+                let offset = sharpness ?? mapping.sharpness(of: event, rule: rule, feel: feel)
+                sharpness = offset
+                guard let response = mapping.response(to: event, rule: rule, intensity: intensity, sharpness: offset,
+                                                      player: player, listener: listener) else {
+                    statistics.outOfRange += 1
+                    continue
+                }
+                if !responses.keep(response, limit: limit) { statistics.coalesced += 1 }
+            }
         }
-        slots.clearTouched()
     }
 
     /// Sizes the per-rule, per-player tables for the current mapping and `playerCount` players.
     /// Allocates only when either changed (a reload, a different number of players).
-    private func prepareSlots(playerCount: Int) {
+    private func prepareResponses(playerCount: Int) {
         let players = max(playerCount, 1)
         let rules = mapping?.config.rules.count ?? 0
-        guard players != slots.players || rules != slots.rules else { return }
-        slots = MappingSlots(rules: rules, players: players, events: queue.capacity)
+        guard players != responses.players || rules != responses.rules else { return }
+        responses = FrameResponses(rules: rules, players: players, events: queue.capacity)
+        starts.reserveCapacity(responses.keptCapacity)
         pools.removeAll(keepingCapacity: true)
+        feedbackVoices.removeAll()
         // At most one pending preset per player and feedback case: no growth inside a frame.
         let feedbackPairs = players * HapticFeedback.allPresetCases.count
         pendingFeedback.reserveCapacity(feedbackPairs)
@@ -212,7 +275,7 @@ public final class HapticEventDirector {
     public func stopAll() {
         for texture in textures { try? texture.voice.stop(atTime: 0) }
         textures.removeAll(keepingCapacity: true)
-        slots.lastStarts.update(repeating: -.infinity)
+        responses.forgetStarts()
     }
 
     /// The most recent mapped moments, oldest first (at most `momentCapacity`). Allocates the
@@ -260,11 +323,10 @@ public final class HapticEventDirector {
     }
 
     private func play(_ response: MappedHaptic) {
-        guard let mapping, let target, response.player < slotPlayers else { return }
+        guard let mapping, let target, response.player < responses.players else { return }
         let rule = mapping.config.rules[response.ruleIndex]
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // a trigger-effect-only rule
-        let key = response.ruleIndex &* slotPlayers &+ response.player
-        if rule.cooldown > 0 && time - slots.lastStarts[key] < rule.cooldown {
+        if responses.isCoolingDown(rule: response.ruleIndex, player: response.player, cooldown: rule.cooldown, at: time) {
             statistics.cooledDown += 1
             return
         }
@@ -274,7 +336,7 @@ public final class HapticEventDirector {
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
-        slots.lastStarts[key] = time
+        responses.recordStart(rule: response.ruleIndex, player: response.player, at: time)
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
             let left = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .leftTrigger), player: response.player),
@@ -302,17 +364,23 @@ public final class HapticEventDirector {
     }
 
     private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
-        guard let target, let pattern = presets.pattern(for: feedback) else { return }
-        let key = VoicePoolKey(source: .feedbackPreset(feedback.presetIndex), player: player)
-        let pool: FeedbackVoicePool
-        if let existing = pools[key] { pool = existing } else {
-            pool = FeedbackVoicePool(presetName: feedback.presetName, pattern: pattern, category: feedback.category)
-            pools[key] = pool
-        }
-        if pool.startVoice(target: target, player: player, intensity: feedback.intensity) != nil {
+        guard let target else { return }
+        switch feedbackVoices.play(feedback, player: player, on: target) {
+        case .success:
             statistics.started += 1
             record(feedback.presetName, player: player, intensity: feedback.intensity)
+        case .failure(.throttled):
+            statistics.throttled += 1
+        case .failure(.cannotPlay):
+            break
         }
+    }
+
+    /// A generator for `player` that starts its presets through this director's feedback pools, so
+    /// it shares their rate limit with feedback events (`GameHaptics.play` uses one). Game thread.
+    public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator? {
+        guard let target else { return nil }
+        return FeedbackGenerator(target: target, player: player, voices: feedbackVoices)
     }
 
     private func pool(key: VoicePoolKey, rule: MappingRule, pattern: HapticPattern, locality: HapticLocality, loops: Bool) -> FeedbackVoicePool {
@@ -347,7 +415,7 @@ public final class HapticEventDirector {
     }
 
     private func startTexture(_ event: GameEvent, forPlayer player: Int) {
-        guard case .texture(let texture) = event.kind, let mapping, let target, player < slotPlayers,
+        guard case .texture(let texture) = event.kind, let mapping, let target, player < responses.players,
               let ruleIndex = mapping.ruleIndex(for: event) else {
             statistics.unmatched += 1
             return
@@ -361,7 +429,7 @@ public final class HapticEventDirector {
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // trigger effect only: set by applyTriggerEffects
         let key = VoicePoolKey(source: .rule(ruleIndex, .texture), player: player)
         let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
-        let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
+        let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
         guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
                                           sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0)) else { return }
         // A pool voice may still belong to an older texture (more textures than voices): take it over.
@@ -375,7 +443,7 @@ public final class HapticEventDirector {
         guard let mapping, textures[index].ruleIndex < mapping.config.rules.count else { return }
         let ruleIndex = textures[index].ruleIndex
         let player = textures[index].player
-        let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
+        let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
         let voice = textures[index].voice
         try? voice.enqueue(.parameter(.hapticIntensityControl, response?.intensity ?? 0), at: 0)
         if mapping.config.rules[ruleIndex].sharpness != nil {
@@ -401,7 +469,7 @@ public final class HapticEventDirector {
         }
     }
 
-    private let pendingLock = PendingMappingSlot()
+    private let pendingLock = PendingMapping()
 
     private func takeOfferedMapping() {
         guard let result = pendingLock.take() else { return }
@@ -417,7 +485,7 @@ public final class HapticEventDirector {
 
 /// One mapping (or failure) handed from a loader thread to the game thread. A pthread mutex
 /// (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
-private final class PendingMappingSlot: @unchecked Sendable {
+private final class PendingMapping: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Result<LoadedMapping, ConfigErrors>?   // guarded by `lock`
 
@@ -427,7 +495,7 @@ private final class PendingMappingSlot: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The waiting result, emptying the slot. O(1), holds the lock only for the exchange.
+    /// The waiting result, emptying the hand-over. O(1), holds the lock only for the exchange.
     func take() -> Result<LoadedMapping, ConfigErrors>? {
         lock.lock()
         defer { lock.unlock() }

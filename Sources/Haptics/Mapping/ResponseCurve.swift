@@ -93,7 +93,7 @@ public struct ResponseCurve: Hashable, Sendable {
 
     /// The output for input `x`. A NaN input gives `outputLow`.
     public func value(at x: Double) -> Double {
-        points.withUnsafeBufferPointer { math.value(at: x, table: $0) }
+        math.value(at: x, table: points)
     }
 
     public static func == (a: ResponseCurve, b: ResponseCurve) -> Bool {
@@ -111,9 +111,8 @@ public struct ResponseCurve: Hashable, Sendable {
     }
 }
 
-/// A `ResponseCurve` as plain numbers, with its table's points passed in: what the mapping
-/// layer's per-frame path stores per rule and evaluates without copying arrays or retaining.
-/// Internal. `value(at:table:)` is O(1) (O(points) for tables) and allocates nothing.
+/// A `ResponseCurve`'s numbers, with its table's points passed in. Internal.
+/// `value(at:table:)` is O(1) (O(points) for tables) and allocates nothing.
 struct CurveMath: Sendable {
     enum Form: UInt8, Sendable { case linear, power, log, table }
 
@@ -147,8 +146,7 @@ struct CurveMath: Sendable {
     }
 
     /// The output for input `x`; `table` holds the points when `form` is `.table`.
-    @inline(__always)
-    func value(at x: Double, table: UnsafeBufferPointer<ResponseCurve.TablePoint>) -> Double {
+    func value(at x: Double, table: [ResponseCurve.TablePoint]) -> Double {
         guard !x.isNaN else { return outputLow }
         let s: Double
         switch form {
@@ -181,7 +179,7 @@ struct CurveMath: Sendable {
         }
     }
 
-    private static func tableValue(_ points: UnsafeBufferPointer<ResponseCurve.TablePoint>, at x: Double,
+    private static func tableValue(_ points: [ResponseCurve.TablePoint], at x: Double,
                                    empty: Double) -> Double {
         guard let first = points.first, let last = points.last else { return empty }
         if x <= first.input { return first.output }

@@ -41,10 +41,13 @@ extension GameHaptics: HapticFeedbackTarget {
     }
 
     /// The generator `play(_:player:)` uses for `player`: selection throttled to one tick per 0.05 s,
-    /// no rate limit for other cases (change `minimumInterval` / `minimumIntervals` on it).
+    /// no rate limit for other cases (change `minimumInterval` / `minimumIntervals` on it). It starts
+    /// presets through the mapping layer's feedback pools, so `play` and `post(.feedback(...))` share
+    /// one rate limit.
     public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator {
         if let generator = feedbackGenerators[player] { return generator }
-        let generator = FeedbackGenerator(target: self, player: player, presets: presets)
+        let generator = events.feedbackGenerator(forPlayer: player)
+            ?? FeedbackGenerator(target: self, player: player, presets: presets)
         feedbackGenerators[player] = generator
         return generator
     }

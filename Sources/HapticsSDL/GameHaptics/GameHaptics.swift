@@ -55,7 +55,10 @@ public final class GameHaptics {
     /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Patterns.
     /// Set a `PresetLibrary(folder:)` to tune presets from files while the game runs.
     public var presets = PresetLibrary.builtIn() {
-        didSet { feedbackGenerators.removeAll() }
+        didSet {
+            feedbackGenerators.removeAll()
+            eventDirector?.presets = presets
+        }
     }
     var feedbackGenerators: [Int: FeedbackGenerator] = [:]
     /// The mapping layer (`GameHaptics+Mapping.swift`), made on first use.
