@@ -73,7 +73,9 @@ public final class HapticEventDirector {
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
     /// The voice pools of rules (one per rule, role and player).
-    private var pools: [VoicePoolKey: FeedbackVoicePool] = [:]
+    private let ruleVoices = RuleVoices()
+    /// The continuous textures playing.
+    private let textures: TextureVoices
     /// Feedback presets: pools per player and case, and the one feedback rate limit (shared with
     /// the generators of `feedbackGenerator(forPlayer:)`).
     private let feedbackVoices: FeedbackPresetVoices
@@ -82,7 +84,6 @@ public final class HapticEventDirector {
     private var responses = FrameResponses(rules: 0, players: 0, events: 0)
     /// This frame's responses to start, taken from `responses` (reserved to hold them all).
     private var starts: [MappedHaptic] = []
-    private var textures: [ActiveTexture] = []
     /// This frame's feedback presets to start (feedback no rule takes), one per player and case: the
     /// same case posted again for the same player in one frame merges into the strongest (counted in
     /// `statistics.coalesced`), so a flood of feedback events starts a bounded number of voices.
@@ -97,14 +98,6 @@ public final class HapticEventDirector {
     /// How many recent moments `recentMoments` keeps. Default 8.
     public let momentCapacity = 8
 
-    private struct ActiveTexture {
-        var id: Int
-        var player: Int
-        var ruleIndex: Int
-        var voice: HapticAdvancedPatternPlayer
-        var event: GameEvent
-    }
-
     /// A director playing on `target` with `mapping` (nil: none yet). `queueCapacity` bounds the
     /// events held between two frames.
     public init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
@@ -113,10 +106,9 @@ public final class HapticEventDirector {
         self.mapping = mapping
         feedbackVoices = FeedbackPresetVoices(presets: presets)
         self.textureCapacity = max(textureCapacity, 1)
+        textures = TextureVoices(capacity: textureCapacity)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
-        pools.reserveCapacity(256)
-        textures.reserveCapacity(self.textureCapacity)
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -142,18 +134,19 @@ public final class HapticEventDirector {
     /// Replaces the mapping now (game thread; between frames). Playing textures restart under the
     /// new rules with their last value.
     public func use(_ mapping: LoadedMapping?) {
-        let restarting = textures
-        for texture in textures { try? texture.voice.stop(atTime: 0) }
-        textures.removeAll(keepingCapacity: true)
+        let restarting = textures.playing
+        textures.stopAll()
         self.mapping = mapping
-        pools.removeAll(keepingCapacity: true)
+        ruleVoices.removeAll()
         responses = FrameResponses(rules: 0, players: 0, events: 0)   // remade for the new rules
         if let target { prepareResponses(playerCount: target.feedbackPlayerCount) }
         lastErrors = []
-        for texture in restarting {
-            var event = texture.event
-            if case .texture(var t) = event.kind { t.action = .start; event.kind = .texture(t) }
-            startTexture(event, forPlayer: texture.player)
+        for (last, player) in restarting {
+            var event = last
+            guard case .texture(var texture) = event.kind else { continue }
+            texture.action = .start
+            event.kind = .texture(texture)
+            handleTexture(texture, event: event, player: player)
         }
     }
 
@@ -263,7 +256,7 @@ public final class HapticEventDirector {
         guard players != responses.players || rules != responses.rules else { return }
         responses = FrameResponses(rules: rules, players: players, events: queue.capacity)
         starts.reserveCapacity(responses.keptCapacity)
-        pools.removeAll(keepingCapacity: true)
+        ruleVoices.removeAll()
         feedbackVoices.removeAll()
         // At most one pending preset per player and feedback case: no growth inside a frame.
         let feedbackPairs = players * HapticFeedback.allPresetCases.count
@@ -273,8 +266,7 @@ public final class HapticEventDirector {
 
     /// Stops every texture and forgets cooldowns (for example when a level ends).
     public func stopAll() {
-        for texture in textures { try? texture.voice.stop(atTime: 0) }
-        textures.removeAll(keepingCapacity: true)
+        textures.stopAll()
         responses.forgetStarts()
     }
 
@@ -290,12 +282,13 @@ public final class HapticEventDirector {
 
     // MARK: Mapping one event
 
-    /// The events `MappingFrame` leaves to the director: textures, and feedback no rule takes
+    /// The events `map` leaves deferred: textures (handed to `textures`), and feedback no rule takes
     /// (played through its preset); without a mapping, every event comes here.
     private func handle(_ event: GameEvent, playerCount: Int) {
         switch event.kind {
         case .texture(let texture):
-            handleTexture(texture, event: event, playerCount: playerCount)
+            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
+            for player in players where player >= 0 { handleTexture(texture, event: event, player: player) }
         case .feedback(let feedback):
             let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
             for player in players where player >= 0 { queueFeedbackPreset(feedback, player: player) }
@@ -330,22 +323,18 @@ public final class HapticEventDirector {
             statistics.cooledDown += 1
             return
         }
-        let pattern = mapping.patterns[response.ruleIndex]
-        let body = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .body), player: response.player),
-                        rule: rule, pattern: pattern, locality: .body, loops: false)
+        let body = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .body, player: response.player)
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
         responses.recordStart(rule: response.ruleIndex, player: response.player, at: time)
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
-            let left = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .leftTrigger), player: response.player),
-                            rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
+            let left = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .leftTrigger, player: response.player)
             if left.startVoice(target: target, player: response.player, intensity: response.leftTrigger) != nil { statistics.started += 1 }
         }
         if response.rightTrigger > 0 {
-            let right = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .rightTrigger), player: response.player),
-                             rule: rule, pattern: pattern, locality: .rightTrigger, loops: false)
+            let right = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .rightTrigger, player: response.player)
             if right.startVoice(target: target, player: response.player, intensity: response.rightTrigger) != nil { statistics.started += 1 }
         }
     }
@@ -383,73 +372,22 @@ public final class HapticEventDirector {
         return FeedbackGenerator(target: target, player: player, voices: feedbackVoices)
     }
 
-    private func pool(key: VoicePoolKey, rule: MappingRule, pattern: HapticPattern, locality: HapticLocality, loops: Bool) -> FeedbackVoicePool {
-        if let existing = pools[key] { return existing }
-        let pool = FeedbackVoicePool(presetName: rule.pattern, pattern: pattern, category: rule.category,
-                                     locality: locality, priority: rule.priority, loops: loops)
-        pools[key] = pool
-        return pool
-    }
-
     // MARK: Textures
 
-    private func handleTexture(_ texture: GameEvent.Texture, event: GameEvent, playerCount: Int) {
-        let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-        for player in players where player >= 0 {
-            switch texture.action {
-            case .start:
-                startTexture(event, forPlayer: player)
-            case .update:
-                guard let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) else {
-                    startTexture(event, forPlayer: player)   // an update without a start starts it
-                    continue
-                }
-                updateTexture(at: index, with: event)
-            case .stop:
-                if let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) {
-                    try? textures[index].voice.stop(atTime: 0)
-                    textures.remove(at: index)
-                }
-            }
-        }
-    }
-
-    private func startTexture(_ event: GameEvent, forPlayer player: Int) {
-        guard case .texture(let texture) = event.kind, let mapping, let target, player < responses.players,
-              let ruleIndex = mapping.ruleIndex(for: event) else {
+    /// Hands texture event `event` for `player` to `textures` and counts what it did.
+    private func handleTexture(_ texture: GameEvent.Texture, event: GameEvent, player: Int) {
+        guard let target else { return }
+        switch textures.handle(event, texture: texture, player: player, mapping: mapping,
+                               canStart: player < responses.players, voices: ruleVoices, target: target,
+                               listener: listener(player)) {
+        case .started(let rule, let intensity):
+            statistics.started += 1
+            record(mapping?.config.rules[rule].name ?? "", player: player, intensity: intensity)
+        case .unmatched:
             statistics.unmatched += 1
-            return
+        case .handled:
+            break
         }
-        if let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) {
-            updateTexture(at: index, with: event)
-            return
-        }
-        guard textures.count < textureCapacity else { return }
-        let rule = mapping.config.rules[ruleIndex]
-        if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // trigger effect only: set by applyTriggerEffects
-        let key = VoicePoolKey(source: .rule(ruleIndex, .texture), player: player)
-        let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
-        let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
-        guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
-                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0)) else { return }
-        // A pool voice may still belong to an older texture (more textures than voices): take it over.
-        if let stolen = textures.firstIndex(where: { $0.voice === voice }) { textures.remove(at: stolen) }
-        statistics.started += 1
-        textures.append(ActiveTexture(id: texture.id, player: player, ruleIndex: ruleIndex, voice: voice, event: event))
-        record(rule.name, player: player, intensity: response?.intensity ?? 0)
-    }
-
-    private func updateTexture(at index: Int, with event: GameEvent) {
-        guard let mapping, textures[index].ruleIndex < mapping.config.rules.count else { return }
-        let ruleIndex = textures[index].ruleIndex
-        let player = textures[index].player
-        let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
-        let voice = textures[index].voice
-        try? voice.enqueue(.parameter(.hapticIntensityControl, response?.intensity ?? 0), at: 0)
-        if mapping.config.rules[ruleIndex].sharpness != nil {
-            try? voice.enqueue(.parameter(.hapticSharpnessControl, response?.sharpness ?? 0), at: 0)
-        }
-        textures[index].event = event
     }
 
     // MARK: Helpers
