@@ -1,20 +1,29 @@
 import Foundation
 
 /// The running half of the mapping layer: takes the events the game posted, decides with the
-/// current `LoadedMapping` what each one feels like, and starts voices on a target (an engine, or
-/// `GameHaptics` in HapticsSDL) once per frame.
+/// current `LoadedMapping` what each one feels like, and returns what to start as plain values
+/// (`HapticStartRequest`), once per frame. It holds no reference to the front door.
 ///
-/// Per frame (`update(at:)`): swap in a new mapping if one is waiting (between frames, never
-/// during), take every posted event, find each one's rule, compute its response per player, drop
-/// it when the rule's cooldown has not passed, keep only the strongest per rule and player when the
-/// rule coalesces, then start one voice (plus trigger voices) per survivor. Continuous textures keep
-/// one looping voice per texture id and player, updated through its dynamic controls.
+/// Per frame, two steps in one direction:
+/// 1. `update(at:playerCount:)`: swap in a new mapping if one is waiting (between frames, never
+///    during), take every posted event, find each one's rule (`CompiledMapping`), compute its
+///    response per player, drop it when the rule's cooldown has not passed, keep only the strongest
+///    per rule and player when the rule coalesces; return the survivors, textures, feedback presets
+///    and trigger effects as requests.
+/// 2. `start(_:on:)`, called by the front door with the requests and itself as the target: one
+///    voice (plus trigger voices) per rule response (`RuleVoices`), texture voices (`TextureVoices`:
+///    one looping voice per texture id and player, updated through its dynamic controls), feedback
+///    presets (`FeedbackPresetVoices`, with the one feedback rate limit).
+///
+/// A director made with a target (an engine, for games and tools without `GameHaptics`) does both
+/// in `update(at:)`.
 ///
 /// Threads: `post` from any thread. Everything else on the game's update thread.
 /// Cost: O(events × rules) per frame; no allocation in steady state (voices are made the first
 /// time a rule plays for a player, and again after a reload).
 public final class HapticEventDirector {
-    /// Where voices play.
+    /// Where `update(at:)` starts voices, when the director was made with one; nil for a director
+    /// whose front door calls `update(at:playerCount:)` and `start(_:on:)` itself.
     public private(set) weak var target: (any HapticFeedbackTarget)?
     /// Presets that feedback events without a rule play.
     public var presets: PresetLibrary {
@@ -82,8 +91,13 @@ public final class HapticEventDirector {
     /// Per rule and player: last starts and this frame's kept responses, sized when the mapping or
     /// the number of players changes, so the per-event path indexes instead of hashing.
     private var responses = FrameResponses(rules: 0, players: 0, events: 0)
-    /// This frame's responses to start, taken from `responses` (reserved to hold them all).
-    private var starts: [MappedHaptic] = []
+    /// This frame's responses, taken from `responses` (reserved to hold them all).
+    private var kept: [MappedHaptic] = []
+    /// This frame's requests, returned by `update(at:playerCount:)` (reserved; grows only in a
+    /// frame with more texture events than ever before).
+    private var requests: [HapticStartRequest] = []
+    /// Textures to restart under a mapping swapped in by `use`, with their players.
+    private var restartingTextures: [(event: GameEvent, player: Int)] = []
     /// This frame's feedback presets to start (feedback no rule takes), one per player and case: the
     /// same case posted again for the same player in one frame merges into the strongest (counted in
     /// `statistics.coalesced`), so a flood of feedback events starts a bounded number of voices.
@@ -98,17 +112,25 @@ public final class HapticEventDirector {
     /// How many recent moments `recentMoments` keeps. Default 8.
     public let momentCapacity = 8
 
-    /// A director playing on `target` with `mapping` (nil: none yet). `queueCapacity` bounds the
-    /// events held between two frames.
-    public init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
-                queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
+    /// A director playing on `target` with `mapping` (nil: none yet): `update(at:)` maps and starts.
+    /// `queueCapacity` bounds the events held between two frames.
+    public convenience init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+                            queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
+        self.init(mapping: mapping, presets: presets, queueCapacity: queueCapacity, textureCapacity: textureCapacity)
         self.target = target
+    }
+
+    /// A director without a target: the front door calls `update(at:playerCount:)` and starts what
+    /// it returns with `start(_:on:)`.
+    public init(mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+                queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
         self.mapping = mapping
         feedbackVoices = FeedbackPresetVoices(presets: presets)
         self.textureCapacity = max(textureCapacity, 1)
         textures = TextureVoices(capacity: textureCapacity)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
+        requests.reserveCapacity(min(queue.capacity, 1_024))
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -134,20 +156,19 @@ public final class HapticEventDirector {
     /// Replaces the mapping now (game thread; between frames). Playing textures restart under the
     /// new rules with their last value.
     public func use(_ mapping: LoadedMapping?) {
-        let restarting = textures.playing
+        restartingTextures = textures.playing.map { last in
+            var event = last.event
+            if case .texture(var texture) = event.kind {
+                texture.action = .start
+                event.kind = .texture(texture)
+            }
+            return (event, last.player)
+        }
         textures.stopAll()
         self.mapping = mapping
         ruleVoices.removeAll()
-        responses = FrameResponses(rules: 0, players: 0, events: 0)   // remade for the new rules
-        if let target { prepareResponses(playerCount: target.feedbackPlayerCount) }
+        responses = FrameResponses(rules: 0, players: 0, events: 0)   // remade for the new rules at the next update
         lastErrors = []
-        for (last, player) in restarting {
-            var event = last
-            guard case .texture(var texture) = event.kind else { continue }
-            texture.action = .start
-            event.kind = .texture(texture)
-            handleTexture(texture, event: event, player: player)
-        }
     }
 
     /// Hands a mapping (or the errors of a failed load) over from another thread; it is swapped in
@@ -156,35 +177,95 @@ public final class HapticEventDirector {
         pendingLock.put(result)
     }
 
-    /// Processes the frame at game time `time` (seconds, the time the game passes to its engine
-    /// update; call this first). Game thread.
+    /// Processes the frame at game time `time` on the director's target: `update(at:playerCount:)`
+    /// with the target's player count, then `start(_:on:)`. Call it first in a frame (before the
+    /// engine update). Does nothing for a director without a target. Game thread.
     public func update(at time: Double) {
-        self.time = time
-        takeOfferedMapping()
-        queue.takeAll(into: &incoming)
         guard let target else {
+            // Nowhere to play: take the new mapping and drop the posted events.
+            self.time = time
+            takeOfferedMapping()
+            queue.takeAll(into: &incoming)
             incoming.removeAll(keepingCapacity: true)
             return
         }
-        let playerCount = target.feedbackPlayerCount
+        start(update(at: time, playerCount: target.feedbackPlayerCount), on: target)
+    }
+
+    /// Maps the frame at game time `time` (seconds, the time the game passes to its engine update)
+    /// for `playerCount` players (events for no particular player go to each of them) and returns
+    /// what to start, in the order to start it: textures, trigger effects, feedback presets, rule
+    /// responses. Game thread. O(events × rules of their kind + players); no allocation in steady
+    /// state. The returned array is the director's buffer: start it before the next call.
+    public func update(at time: Double, playerCount: Int) -> [HapticStartRequest] {
+        self.time = time
+        takeOfferedMapping()
+        queue.takeAll(into: &incoming)
+        requests.removeAll(keepingCapacity: true)
         prepareResponses(playerCount: playerCount)
         statistics.events += incoming.count
         statistics.dropped = queue.droppedCount
+        for (event, player) in restartingTextures { requests.append(.texture(event, player: player, listener: listener(player))) }
+        restartingTextures.removeAll()
         if let mapping {
             Self.map(incoming, through: mapping.compiled, into: &responses, listeners: listeners,
                      playerCount: playerCount, time: time, statistics: &statistics)
             for index in responses.deferred { handle(incoming[index], playerCount: playerCount) }
-            responses.takeKept(into: &starts)
+            responses.takeKept(into: &kept)
         } else {
             for index in incoming.indices { handle(incoming[index], playerCount: playerCount) }
         }
-        if let mapping, mapping.hasTriggerEffects { applyTriggerEffects(mapping, target: target, playerCount: playerCount) }
+        if let mapping, mapping.hasTriggerEffects { requestTriggerEffects(mapping, playerCount: playerCount) }
         incoming.removeAll(keepingCapacity: true)
-        for index in pendingFeedback.indices { playFeedbackPreset(pendingFeedback[index], player: pendingFeedbackPlayers[index]) }
+        for index in pendingFeedback.indices {
+            requests.append(.feedback(pendingFeedback[index], player: pendingFeedbackPlayers[index]))
+        }
         pendingFeedback.removeAll(keepingCapacity: true)
         pendingFeedbackPlayers.removeAll(keepingCapacity: true)
-        for index in starts.indices { play(starts[index]) }
-        starts.removeAll(keepingCapacity: true)
+        for index in kept.indices { requestStart(of: kept[index]) }
+        kept.removeAll(keepingCapacity: true)
+        return requests
+    }
+
+    /// Starts this frame's `requests` (from `update(at:playerCount:)`) on `target`: rule voices,
+    /// textures, feedback presets and trigger effects. Counts `statistics.started`, `throttled`
+    /// and `triggerEffects`, and records moments. Game thread; no allocation once every voice
+    /// pool exists.
+    public func start(_ requests: [HapticStartRequest], on target: any HapticFeedbackTarget) {
+        for request in requests {
+            switch request {
+            case .rule(let response):
+                startRule(response, on: target)
+            case .texture(let event, let player, let listener):
+                guard case .texture(let texture) = event.kind else { continue }
+                switch textures.handle(event, texture: texture, player: player, mapping: mapping,
+                                       canStart: player < responses.players, voices: ruleVoices, target: target,
+                                       listener: listener) {
+                case .started(let rule, let intensity):
+                    statistics.started += 1
+                    record(mapping?.config.rules[rule].name ?? "", player: player, intensity: intensity)
+                case .unmatched:
+                    statistics.unmatched += 1
+                case .handled:
+                    break
+                }
+            case .feedback(let feedback, let player):
+                switch feedbackVoices.play(feedback, player: player, on: target) {
+                case .success:
+                    statistics.started += 1
+                    record(feedback.presetName, player: player, intensity: feedback.intensity)
+                case .failure(.throttled):
+                    statistics.throttled += 1
+                case .failure(.cannotPlay):
+                    break
+                }
+            case .triggerEffect(let effect, let rule, let player):
+                guard let triggers = target.adaptiveTriggers(forPlayer: player),
+                      let setting = mapping?.config.rules[rule].triggerEffect else { continue }
+                setting.apply(effect, to: triggers)
+                statistics.triggerEffects += 1
+            }
+        }
     }
 
     /// Maps this frame's `events` through `mapping`: each one-shot response that survives its rule's
@@ -255,13 +336,14 @@ public final class HapticEventDirector {
         let rules = mapping?.config.rules.count ?? 0
         guard players != responses.players || rules != responses.rules else { return }
         responses = FrameResponses(rules: rules, players: players, events: queue.capacity)
-        starts.reserveCapacity(responses.keptCapacity)
+        kept.reserveCapacity(responses.keptCapacity)
         ruleVoices.removeAll()
         feedbackVoices.removeAll()
         // At most one pending preset per player and feedback case: no growth inside a frame.
         let feedbackPairs = players * HapticFeedback.allPresetCases.count
         pendingFeedback.reserveCapacity(feedbackPairs)
         pendingFeedbackPlayers.reserveCapacity(feedbackPairs)
+        requests.reserveCapacity(responses.keptCapacity + feedbackPairs + min(queue.capacity, 1_024))
     }
 
     /// Stops every texture and forgets cooldowns (for example when a level ends).
@@ -286,9 +368,11 @@ public final class HapticEventDirector {
     /// (played through its preset); without a mapping, every event comes here.
     private func handle(_ event: GameEvent, playerCount: Int) {
         switch event.kind {
-        case .texture(let texture):
+        case .texture:
             let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 { handleTexture(texture, event: event, player: player) }
+            for player in players where player >= 0 {
+                requests.append(.texture(event, player: player, listener: listener(player)))
+            }
         case .feedback(let feedback):
             let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
             for player in players where player >= 0 { queueFeedbackPreset(feedback, player: player) }
@@ -297,37 +381,44 @@ public final class HapticEventDirector {
         }
     }
 
-    /// Sets the trigger effects of this frame's events whose rule has one, in posting order (the
-    /// last event of a frame wins), for the event's player or every player. Cooldown and
+    /// Requests the trigger effects of this frame's events whose rule has one, in posting order
+    /// (the last event of a frame wins), for the event's player or every player. Cooldown and
     /// coalescing do not apply: an effect is a state, not a voice. O(events × rules), no allocation.
-    private func applyTriggerEffects(_ mapping: LoadedMapping, target: any HapticFeedbackTarget, playerCount: Int) {
+    private func requestTriggerEffects(_ mapping: LoadedMapping, playerCount: Int) {
         for index in incoming.indices {
             let event = incoming[index]
             guard let ruleIndex = mapping.ruleIndex(for: event),
-                  let rule = mapping.config.rules[ruleIndex].triggerEffect,
                   let effect = mapping.triggerEffect(for: event, rule: ruleIndex) else { continue }
             let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
             for player in players where player >= 0 {
-                guard let triggers = target.adaptiveTriggers(forPlayer: player) else { continue }
-                rule.apply(effect, to: triggers)
-                statistics.triggerEffects += 1
+                requests.append(.triggerEffect(effect, rule: ruleIndex, player: player))
             }
         }
     }
 
-    private func play(_ response: MappedHaptic) {
-        guard let mapping, let target, response.player < responses.players else { return }
+    /// Requests rule `response.ruleIndex`'s voices for the response unless its cooldown has not
+    /// passed (a rule that keeps several responses a frame starts the first of them), and counts
+    /// the start for the cooldown.
+    private func requestStart(of response: MappedHaptic) {
+        guard let mapping, response.player < responses.players else { return }
         let rule = mapping.config.rules[response.ruleIndex]
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // a trigger-effect-only rule
         if responses.isCoolingDown(rule: response.ruleIndex, player: response.player, cooldown: rule.cooldown, at: time) {
             statistics.cooledDown += 1
             return
         }
+        responses.recordStart(rule: response.ruleIndex, player: response.player, at: time)
+        requests.append(.rule(response))
+    }
+
+    /// Starts the body voice of a rule response, and its trigger voices.
+    private func startRule(_ response: MappedHaptic, on target: any HapticFeedbackTarget) {
+        guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return }
+        let rule = mapping.config.rules[response.ruleIndex]
         let body = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .body, player: response.player)
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
-        responses.recordStart(rule: response.ruleIndex, player: response.player, at: time)
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
             let left = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .leftTrigger, player: response.player)
@@ -352,42 +443,10 @@ public final class HapticEventDirector {
         pendingFeedbackPlayers.append(player)
     }
 
-    private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
-        guard let target else { return }
-        switch feedbackVoices.play(feedback, player: player, on: target) {
-        case .success:
-            statistics.started += 1
-            record(feedback.presetName, player: player, intensity: feedback.intensity)
-        case .failure(.throttled):
-            statistics.throttled += 1
-        case .failure(.cannotPlay):
-            break
-        }
-    }
-
     /// A generator for `player` that starts its presets through this director's feedback pools, so
     /// it shares their rate limit with feedback events (`GameHaptics.play` uses one). Game thread.
-    public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator? {
-        guard let target else { return nil }
-        return FeedbackGenerator(target: target, player: player, voices: feedbackVoices)
-    }
-
-    // MARK: Textures
-
-    /// Hands texture event `event` for `player` to `textures` and counts what it did.
-    private func handleTexture(_ texture: GameEvent.Texture, event: GameEvent, player: Int) {
-        guard let target else { return }
-        switch textures.handle(event, texture: texture, player: player, mapping: mapping,
-                               canStart: player < responses.players, voices: ruleVoices, target: target,
-                               listener: listener(player)) {
-        case .started(let rule, let intensity):
-            statistics.started += 1
-            record(mapping?.config.rules[rule].name ?? "", player: player, intensity: intensity)
-        case .unmatched:
-            statistics.unmatched += 1
-        case .handled:
-            break
-        }
+    public func feedbackGenerator(forPlayer player: Int, on target: any HapticFeedbackTarget) -> FeedbackGenerator {
+        FeedbackGenerator(target: target, player: player, voices: feedbackVoices)
     }
 
     // MARK: Helpers

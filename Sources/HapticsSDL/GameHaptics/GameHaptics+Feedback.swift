@@ -46,8 +46,7 @@ extension GameHaptics: HapticFeedbackTarget {
     /// one rate limit.
     public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator {
         if let generator = feedbackGenerators[player] { return generator }
-        let generator = events.feedbackGenerator(forPlayer: player)
-            ?? FeedbackGenerator(target: self, player: player, presets: presets)
+        let generator = events.feedbackGenerator(forPlayer: player, on: self)
         feedbackGenerators[player] = generator
         return generator
     }

@@ -13,7 +13,7 @@ extension GameHaptics {
     /// Made on first use with this object's presets. Game thread.
     public var events: HapticEventDirector {
         if let eventDirector { return eventDirector }
-        let director = HapticEventDirector(target: self, presets: presets)
+        let director = HapticEventDirector(presets: presets)   // GameHaptics.update starts what it returns
         eventDirector = director
         return director
     }

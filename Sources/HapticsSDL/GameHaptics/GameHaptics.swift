@@ -281,7 +281,9 @@ public final class GameHaptics {
         guard !isShutDown, time.isFinite else { return }
         currentTime = max(time, currentTime)
         audio?.synchronize(gameTime: currentTime)  // relate this frame to the sample clock first
-        eventDirector?.update(at: currentTime)   // posted events start their voices on this frame
+        if let director = eventDirector {   // posted events start their voices on this frame
+            director.start(director.update(at: currentTime, playerCount: slots.count), on: self)
+        }
         for slot in slots where slot.instanceID != nil || audio != nil {
             slot.engine.update(at: currentTime)
             if !slot.engine.isRunning { slot.rumbleDelay.advance(to: currentTime) }
