@@ -46,7 +46,7 @@ public final class LoadedMapping: @unchecked Sendable {
 
     /// The trigger effect rule `index` sets for `event` (each parameter's curve read at the event's
     /// input), or nil when the rule sets none. A texture `stop` gives `.off`. No allocation.
-    public func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTriggerEffect? {
+    func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTriggerEffect? {
         guard config.rules.indices.contains(index), let rule = config.rules[index].triggerEffect else { return nil }
         if case .texture(let texture) = event.kind, texture.action == .stop { return .off }
         let feel = compiled.feel(of: event)

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// GameHaptics as a target for feedback generators and triggers: player N's feedback plays on the
 /// pad assigned to player N, ignored silently when there is none.
