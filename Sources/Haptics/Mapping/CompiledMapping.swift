@@ -6,16 +6,24 @@
 /// Made once per `LoadedMapping` (allocates); immutable after. Reads are O(rules of the event's
 /// kind), allocate nothing, and may run on any thread.
 struct CompiledMapping: Sendable {
-    /// Everything the per-event path reads of one rule.
+    /// Everything the per-event path reads of one rule: plain numbers, nothing reference-counted.
     struct Rule: Sendable {
         var match: CompiledMatch
         var cooldown: Double
         var coalesce: Bool
         var triggerBias: Double
         var attenuation: Attenuation?
-        var intensity: ValueSource
+        var intensity: Curve
         /// Nil when the rule has none (its offset is 0 and the pattern's sharpness stays).
-        var sharpness: ValueSource?
+        var sharpness: Curve?
+    }
+
+    /// A `ValueSource` as plain numbers: its input, its curve's numbers, and where its table's
+    /// points are in `tablePoints`.
+    struct Curve: Sendable {
+        var input: MappingInput
+        var math: CurveMath
+        var table: Range<Int>
     }
 
     /// The rules of one event kind: `order[range]`, in file order.
@@ -25,6 +33,8 @@ struct CompiledMapping: Sendable {
     }
 
     let rules: [Rule]
+    /// Every table curve's points, back to back (`Curve.table`).
+    private let tablePoints: [ResponseCurve.TablePoint]
     /// Rule indices grouped by event kind (`kinds` says where each kind's group is).
     private let order: [Int]
     private let kinds: [KindRules]
@@ -32,11 +42,18 @@ struct CompiledMapping: Sendable {
     let defaultWalkerWeight: Double
 
     init(config: HapticMappingConfig) {
+        var points: [ResponseCurve.TablePoint] = []
+        func compile(_ source: ValueSource) -> Curve {
+            let start = points.count
+            points.append(contentsOf: source.curve.points)
+            return Curve(input: source.input, math: source.curve.math, table: start..<points.count)
+        }
         rules = config.rules.map { rule in
             Rule(match: CompiledMatch(rule.match, kind: rule.event), cooldown: rule.cooldown, coalesce: rule.coalesce,
                  triggerBias: rule.triggerBias, attenuation: rule.attenuation,
-                 intensity: rule.intensity, sharpness: rule.sharpness)
+                 intensity: compile(rule.intensity), sharpness: rule.sharpness.map(compile))
         }
+        tablePoints = points
         var order: [Int] = []
         var kinds: [KindRules] = []
         for kind in EventKindName.allCases {
@@ -80,16 +97,17 @@ struct CompiledMapping: Sendable {
     /// Rule `index`'s intensity for the event before attenuation: the curve at its input × the
     /// material gain, clamped to 0...1. An input the event does not offer reads as 0.
     func intensity(of event: GameEvent, rule index: Int, feel: MaterialSettings) -> Double {
-        let x = event.input(rules[index].intensity.input, feel: feel, walkerWeight: defaultWalkerWeight) ?? 0
-        return Self.clamp(rules[index].intensity.curve.value(at: x) * feel.gain, 0, 1)
+        let curve = rules[index].intensity
+        let x = event.input(curve.input, feel: feel, walkerWeight: defaultWalkerWeight) ?? 0
+        return Self.clamp(curve.math.value(at: x, table: tablePoints, range: curve.table) * feel.gain, 0, 1)
     }
 
     /// Rule `index`'s sharpness offset for the event: the curve at its input, clamped to −1...1;
     /// 0 when the rule has none.
     func sharpness(of event: GameEvent, rule index: Int, feel: MaterialSettings) -> Double {
-        guard let input = rules[index].sharpness?.input else { return 0 }
-        let x = event.input(input, feel: feel, walkerWeight: defaultWalkerWeight) ?? 0
-        return Self.clamp(rules[index].sharpness?.curve.value(at: x) ?? 0, -1, 1)
+        guard let curve = rules[index].sharpness else { return 0 }
+        let x = event.input(curve.input, feel: feel, walkerWeight: defaultWalkerWeight) ?? 0
+        return Self.clamp(curve.math.value(at: x, table: tablePoints, range: curve.table), -1, 1)
     }
 
     /// The response for one player from what rule `index` computed before the player is known:

@@ -38,6 +38,12 @@ struct EventRepresentationTests {
         }
     }
 
+    @Test("an event is a plain value of at most 176 bytes (what posting copies)")
+    func eventSize() {
+        #expect(MemoryLayout<GameEvent>.stride <= 176, "\(MemoryLayout<GameEvent>.stride) bytes")
+        #expect(_isPOD(GameEvent.self), "nothing in an event is reference-counted")
+    }
+
     @Test("changing the kind keeps player, position and tag and clears the old kind's fields")
     func kindChange() {
         var event = GameEvent.collision(massA: 3, massB: 4, speed: 5, impulse: 6, materials: ("metal", "stone"),
