@@ -198,6 +198,7 @@ public final class HapticEventDirector {
     /// responses. Game thread. O(events × rules of their kind + players); no allocation in steady
     /// state. The returned array is the director's buffer: start it before the next call.
     public func update(at time: Double, playerCount: Int) -> [HapticStartRequest] {
+        let playerCount = max(playerCount, 0)
         self.time = time
         takeOfferedMapping()
         queue.takeAll(into: &incoming)
@@ -286,12 +287,7 @@ public final class HapticEventDirector {
                 continue
             }
             let cooldown = mapping.rules[rule].cooldown
-            let players: Range<Int>
-            if let player = event.player {
-                players = max(player, 0)..<max(min(player &+ 1, responses.players), max(player, 0))
-            } else {
-                players = 0..<min(playerCount, responses.players)
-            }
+            let players = Self.players(of: event, playerCount: playerCount).clamped(to: 0..<responses.players)
             guard !players.isEmpty else { continue }
             // Players still cooling down for this rule are skipped; when all are, the event's
             // intensity is never computed (the usual case in the frames right after a start).
@@ -369,16 +365,22 @@ public final class HapticEventDirector {
     private func handle(_ event: GameEvent, playerCount: Int) {
         switch event.kind {
         case .texture:
-            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 {
+            for player in Self.players(of: event, playerCount: playerCount) {
                 requests.append(.texture(event, player: player, listener: listener(player)))
             }
         case .feedback(let feedback):
-            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 { queueFeedbackPreset(feedback, player: player) }
+            for player in Self.players(of: event, playerCount: playerCount) { queueFeedbackPreset(feedback, player: player) }
         default:
             statistics.unmatched += 1
         }
+    }
+
+    /// The players `event` is for: its own player, or every one of `playerCount` when it names none;
+    /// empty for a negative player number or `Int.max`.
+    private static func players(of event: GameEvent, playerCount: Int) -> Range<Int> {
+        guard let player = event.player else { return 0..<max(playerCount, 0) }
+        guard player >= 0, player < Int.max else { return 0..<0 }
+        return player..<(player + 1)
     }
 
     /// Requests the trigger effects of this frame's events whose rule has one, in posting order
@@ -389,8 +391,7 @@ public final class HapticEventDirector {
             let event = incoming[index]
             guard let ruleIndex = mapping.ruleIndex(for: event),
                   let effect = mapping.triggerEffect(for: event, rule: ruleIndex) else { continue }
-            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 {
+            for player in Self.players(of: event, playerCount: playerCount) {
                 requests.append(.triggerEffect(effect, rule: ruleIndex, player: player))
             }
         }

@@ -63,4 +63,19 @@ struct DirectorFlowTests {
         director.update(at: 0.09)
         #expect(director.statistics.started == 2 && director.statistics.coalesced == 1, "other cases have no rate limit")
     }
+
+    @Test("player Int.max, a negative player and a negative player count are refused without trapping")
+    func hostilePlayers() throws {
+        let director = HapticEventDirector(mapping: try MappingRig.defaultMapping())
+        for player in [Int.max, Int.min, -1] {
+            director.post(.feedback(.success, player: player))
+            director.post(.texture(id: 1, .start, value: 2, kind: "rolling", player: player))
+            director.post(.collision(massA: 40, massB: nil, speed: 6, materials: ("crate", "stone"), player: player))
+            director.post(.hit(damage: 30, direction: 0.5, player: player))
+        }
+        #expect(director.update(at: 0, playerCount: 4).isEmpty, "no request for a player that cannot exist")
+        director.post(.feedback(.success))
+        #expect(director.update(at: 1, playerCount: -3).isEmpty, "a negative player count is no players")
+        #expect(director.statistics.events == 13, "every posted event was taken")
+    }
 }
