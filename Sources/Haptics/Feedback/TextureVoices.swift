@@ -45,20 +45,18 @@ final class TextureVoices {
                 voices: RuleVoices, target: any HapticFeedbackTarget, listener: WorldPosition?) -> Outcome {
         let index = active.firstIndex { $0.id == texture.id && $0.player == player }
         switch texture.action {
-        case .start:
+        case .start, .update:
+            // An update of a playing texture needs no rule; a start, or an update without a start,
+            // needs the rule that takes it (a start of a playing texture updates it).
+            if let index, texture.action == .update {
+                update(at: index, with: event, mapping: mapping, listener: listener)
+                return .handled
+            }
             guard canStart, let mapping, let ruleIndex = mapping.ruleIndex(for: event) else { return .unmatched }
             if let index {
                 update(at: index, with: event, mapping: mapping, listener: listener)
                 return .handled
             }
-            return start(event, rule: ruleIndex, texture: texture, player: player, mapping: mapping, voices: voices,
-                         target: target, listener: listener)
-        case .update:
-            if let index {
-                update(at: index, with: event, mapping: mapping, listener: listener)
-                return .handled
-            }
-            guard canStart, let mapping, let ruleIndex = mapping.ruleIndex(for: event) else { return .unmatched }
             return start(event, rule: ruleIndex, texture: texture, player: player, mapping: mapping, voices: voices,
                          target: target, listener: listener)
         case .stop:
