@@ -68,9 +68,9 @@ for player in 0..<4 { director.setListener(WorldPosition(x: Double(player) * 5, 
 // Four voices per rule, player and locality (body, left trigger, right trigger, texture), and four
 // per feedback case and player for feedback without a rule.
 let voiceBound = mapping.config.rules.count * 4 * 4 * 4 + HapticFeedback.allPresetCases.count * 4 * 4
-let surfaces = ["grass", "wood", "metal", "gravel", "stone", "sand"]
-let materials = ["crate", "metal", "wood", "stone", "flesh", "rubber", "glass"]
-let customs = ["snap", "lowHealth", "door"]
+let surfaces: [HapticName] = ["grass", "wood", "metal", "gravel", "stone", "sand"]
+let materials: [HapticName] = ["crate", "metal", "wood", "stone", "flesh", "rubber", "glass"]
+let customs: [HapticName] = ["snap", "lowHealth", "door"]
 let feedbacks = HapticFeedback.allPresetCases
 var textureOn = [Bool](repeating: false, count: 16)
 var maxVoices = 0

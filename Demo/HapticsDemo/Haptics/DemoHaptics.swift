@@ -115,14 +115,14 @@ final class DemoHaptics {
                    + "\"impulse\": \(number(impulse)), \"materials\": [\"\(materials.0.name)\", \"\(materials.1.name)\"], "
                    + relative(x, y) + (heavy ? ", \"tag\": \"heavy\"" : ""))
             haptics.post(.collision(massA: massA, massB: massB, speed: 0, impulse: impulse,
-                                    materials: (materials.0.name, materials.1.name),
+                                    materials: (HapticName(materials.0.name), HapticName(materials.1.name)),
                                     position: WorldPosition(x: x, y: y), tag: heavy ? "heavy" : nil))
         }
     }
 
     func footstep(surface: Material, speed: Double, player: Int) {
         record("\"event\": \"footstep\", \"surface\": \"\(surface.name)\", \"speed\": \(number(speed)), \"player\": \(player)")
-        measured { haptics.post(.footstep(surface: surface.name, speed: speed, player: player)) }
+        measured { haptics.post(.footstep(surface: HapticName(surface.name), speed: speed, player: player)) }
     }
 
     /// A hit dealt or received; `direction` -1 from the left, +1 from the right.
@@ -153,7 +153,7 @@ final class DemoHaptics {
     /// A custom event named in the config ("snap" when the block lands in its slot).
     func custom(_ name: String, value: Double = 1, player: Int? = nil) {
         record("\"event\": \"custom\", \"name\": \"\(name)\", \"value\": \(number(value))" + (player.map { ", \"player\": \($0)" } ?? ""))
-        measured { haptics.post(.custom(name, value: value, player: player)) }
+        measured { haptics.post(.custom(HapticName(name), value: value, player: player)) }
     }
 
     func feedback(_ feedback: HapticFeedback, player: Int) {

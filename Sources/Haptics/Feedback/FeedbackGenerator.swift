@@ -13,21 +13,21 @@ open class FeedbackGenerator {
     public private(set) weak var target: (any HapticFeedbackTarget)?
     /// The patterns played for each feedback case.
     public let presets: PresetLibrary
-    /// The player whose device receives the feedback (0-based). Changing it drops the prepared voices.
-    public var player: Int {
-        didSet { if player != oldValue { pools.removeAll() } }
-    }
+    /// The player whose device receives the feedback (0-based).
+    public var player: Int
     /// Shortest time between two starts of the same preset, in seconds of game time (>= 0).
     public var minimumInterval: Double {
         didSet { minimumInterval = minimumInterval.isFinite ? max(minimumInterval, 0) : 0 }
     }
     /// Per-preset rate limits that replace `minimumInterval` for those presets, in seconds, by preset
     /// name. Default: `["Selection": 0.05]`, so any generator throttles selection ticks to 20 per second.
-    public var minimumIntervals: [String: Double] = ["Selection": 0.05]
+    public var minimumIntervals: [String: Double] = FeedbackPresetVoices.defaultMinimumIntervals
     /// How long `prepare()` keeps the device ready, in seconds. Default 2 (Apple: "a few seconds").
     public var preparedSeconds: Double = 2
 
-    private var pools: [String: FeedbackVoicePool] = [:]
+    /// The voice pools and last starts, per player and case; shared with the mapping layer when
+    /// made by `HapticEventDirector.feedbackGenerator(forPlayer:)`.
+    private let voices: FeedbackPresetVoices
 
     /// - Parameters:
     ///   - target: where to play (an engine, or GameHaptics).
@@ -39,6 +39,16 @@ open class FeedbackGenerator {
         self.target = target
         self.player = player
         self.presets = presets
+        self.voices = FeedbackPresetVoices(presets: presets)
+        self.minimumInterval = minimumInterval.isFinite ? max(minimumInterval, 0) : 0
+    }
+
+    /// A generator starting its presets through `voices` (shared rate limits and pools).
+    init(target: any HapticFeedbackTarget, player: Int, voices: FeedbackPresetVoices, minimumInterval: Double = 0) {
+        self.target = target
+        self.player = player
+        self.presets = voices.presets
+        self.voices = voices
         self.minimumInterval = minimumInterval.isFinite ? max(minimumInterval, 0) : 0
     }
 
@@ -51,7 +61,7 @@ open class FeedbackGenerator {
     /// engine target has nothing to warm up). After that the device may idle again; the players stay.
     public func prepare() {
         guard let target else { return }
-        for feedback in preparedFeedback { _ = pool(for: feedback)?.fill(target: target, player: player) }
+        for feedback in preparedFeedback { voices.prepare(feedback, player: player, on: target) }
         target.keepReady(player: player, until: target.feedbackTime + preparedSeconds)
     }
 
@@ -59,18 +69,9 @@ open class FeedbackGenerator {
     /// missing, or nothing can be felt for this player.
     @discardableResult
     public func play(_ feedback: HapticFeedback) -> Bool {
-        guard let target, let pool = pool(for: feedback) else { return false }
-        let now = target.feedbackTime
-        if now - pool.lastStartTime < (minimumIntervals[pool.presetName] ?? minimumInterval) { return false }
-        return pool.start(target: target, player: player, intensity: feedback.intensity)
-    }
-
-    private func pool(for feedback: HapticFeedback) -> FeedbackVoicePool? {
-        let name = feedback.presetName
-        if let pool = pools[name] { return pool }
-        guard let pattern = presets.pattern(named: name) else { return nil }
-        let pool = FeedbackVoicePool(presetName: name, pattern: pattern, category: feedback.category)
-        pools[name] = pool
-        return pool
+        guard let target else { return false }
+        let interval = minimumIntervals[feedback.presetName] ?? minimumInterval
+        if case .success = voices.play(feedback, player: player, on: target, minimumInterval: interval) { return true }
+        return false
     }
 }

@@ -15,7 +15,9 @@ extension HapticEngine: HapticFeedbackTarget {
     }
 }
 
-/// Starting a feedback voice with an intensity, shared by every target.
+/// Starting a feedback voice with an intensity, shared by every target (SPI: for our own front
+/// door and tools, not for games).
+@_spi(HapticsTools)
 public enum FeedbackVoiceStart {
     /// Sets `voice`'s intensity control to `intensity` (clamped 0...1) and starts it at the next
     /// update. Returns false when the engine refuses (stopped or destroyed). Allocates nothing

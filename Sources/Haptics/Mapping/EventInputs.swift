@@ -1,19 +1,17 @@
-/// What an event offers the mapping layer, read in place from its flat fields: the numbers a
-/// rule's curves take (`MappingInput`), how its materials feel, and where it comes from. Internal;
-/// each read is O(1) and allocates nothing (material settings come from the caller's `lookUp`).
+/// What an event offers the mapping layer: the numbers a rule's curves take (`MappingInput`), how
+/// its materials feel, and where it comes from. Internal; each read is O(1) and allocates nothing.
 extension GameEvent {
-    /// The mean sharpness (0...1) and gain (0...2) of the event's materials: a collision's two, a
-    /// footstep's surface. Names the config does not list, and events without materials, count as
-    /// sharpness 0.5, gain 1.
-    @inline(__always)
-    func materialFeel(_ lookUp: (HapticName) -> MaterialSettings?) -> MaterialSettings {
-        switch kindName {
-        case .collision:
-            let first = lookUp(nameA) ?? MaterialSettings()
-            let second = lookUp(nameB) ?? MaterialSettings()
+    /// The mean sharpness (0...1) and gain (0...2) of the event's materials by `materials`: a
+    /// collision's two, a footstep's surface. Names the config does not list, and events without
+    /// materials, count as sharpness 0.5, gain 1.
+    func materialFeel(in materials: MaterialCache) -> MaterialSettings {
+        switch kind {
+        case .collision(let collision):
+            let first = materials.settings(collision.materialA) ?? MaterialSettings()
+            let second = materials.settings(collision.materialB) ?? MaterialSettings()
             return MaterialSettings(sharpness: (first.sharpness + second.sharpness) / 2, gain: (first.gain + second.gain) / 2)
-        case .footstep:
-            return lookUp(nameA) ?? MaterialSettings()
+        case .footstep(let step):
+            return materials.settings(step.surface) ?? MaterialSettings()
         default:
             return MaterialSettings()
         }
@@ -22,39 +20,39 @@ extension GameEvent {
     /// The number `input` of the event, or nil when its kind does not offer it. `feel` is the
     /// event's `materialFeel` (read for `.materials`); `walkerWeight` stands in for a footstep
     /// without a weight.
-    @inline(__always)
     func input(_ input: MappingInput, feel: MaterialSettings, walkerWeight: Double) -> Double? {
-        switch (input, kindName) {
+        switch (input, kind) {
         case (.constant, _): return 0
-        case (.impulse, .collision):
-            return Collision.effectiveImpulse(flags.contains(.hasA) ? a : nil, flags.contains(.hasB) ? b : nil,
-                                              speed: c, impulse: flags.contains(.hasD) ? d : nil)
-        case (.speed, .collision): return abs(c)
-        case (.mass, .collision): return Collision.reducedMass(flags.contains(.hasA) ? a : nil, flags.contains(.hasB) ? b : nil)
+        case (.impulse, .collision(let collision)): return collision.effectiveImpulse
+        case (.speed, .collision(let collision)): return abs(collision.speed)
+        case (.mass, .collision(let collision)): return collision.reducedMass
         case (.materials, .collision), (.materials, .footstep): return feel.sharpness
-        case (.speed, .footstep): return abs(a)
-        case (.mass, .footstep): return flags.contains(.hasB) ? b : walkerWeight
-        case (.damage, .hit): return a
-        case (.value, .texture), (.value, .custom), (.value, .feedback): return a
+        case (.speed, .footstep(let step)): return abs(step.speed)
+        case (.mass, .footstep(let step)): return step.weight ?? walkerWeight
+        case (.damage, .hit(let hit)): return hit.damage
+        case (.value, .texture(let texture)): return texture.value
+        case (.value, .custom(_, let value)): return value
+        case (.value, .feedback(let feedback)): return feedback.intensity
         default: return nil
         }
     }
 
     /// Left-right direction, −1 ... 1: a hit's own direction, else the horizontal offset of the
     /// position from `listener` over the distance; nil when unknown.
-    @inline(__always)
     func direction(from listener: WorldPosition?) -> Double? {
-        if kindName == .hit, flags.contains(.hasB), b.isFinite { return HapticMapping.clamp(b, -1, 1) }
-        guard let listener, let distance = distance(to: listener) else { return nil }
+        if case .hit(let hit) = kind, let direction = hit.direction, direction.isFinite {
+            return min(max(direction, -1), 1)
+        }
+        guard let position, let listener else { return nil }
+        let distance = position.distance(to: listener)
         guard distance > 1e-9 else { return 0 }
-        return HapticMapping.clamp((x - listener.x) / distance, -1, 1)
+        let pan = (position.x - listener.x) / distance
+        return pan.isNaN ? -1 : min(max(pan, -1), 1)
     }
 
     /// Distance from the event's position to `listener`, or nil when either is unknown.
-    @inline(__always)
     func distance(to listener: WorldPosition?) -> Double? {
-        guard flags.contains(.hasPosition), let listener else { return nil }
-        let dx = x - listener.x, dy = y - listener.y, dz = z - listener.z
-        return (dx * dx + dy * dy + dz * dz).squareRoot()
+        guard let position, let listener else { return nil }
+        return position.distance(to: listener)
     }
 }

@@ -15,20 +15,36 @@ import Foundation
 public final class GameEventQueue: @unchecked Sendable {
     /// Most events held between two frames.
     public let capacity: Int
+    /// The one unsafe pointer of the mapping layer: a pthread mutex must not move once
+    /// initialised, so it lives in memory of its own, made in `init` and freed in `deinit`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // Guarded by `mutex`, which already makes every access exclusive: the runtime's exclusivity
-    // checks (a thread-local lookup per access) would only cost time on the posting path.
-    @exclusivity(unchecked) private var buffer: [GameEvent]
-    @exclusivity(unchecked) private var dropped = 0
-    @exclusivity(unchecked) private var posted = 0
+    /// Everything `mutex` guards, in one value, so a post is one access (one exclusivity check).
+    private var state: State
+
+    private struct State {
+        var buffer: [GameEvent] = []
+        var dropped = 0
+        var posted = 0
+
+        /// Appends `event` unless `capacity` are waiting; counts it either way.
+        mutating func post(_ event: GameEvent, capacity: Int) -> Bool {
+            posted &+= 1
+            guard buffer.count < capacity else {
+                dropped &+= 1
+                return false
+            }
+            buffer.append(event)
+            return true
+        }
+    }
 
     /// A queue holding up to `capacity` events per frame (default 16,384).
     public init(capacity: Int = 16_384) {
         self.capacity = max(capacity, 1)
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
-        buffer = []
-        buffer.reserveCapacity(self.capacity)
+        state = State()
+        state.buffer.reserveCapacity(self.capacity)
     }
 
     deinit {
@@ -42,20 +58,14 @@ public final class GameEventQueue: @unchecked Sendable {
     public func post(_ event: GameEvent) -> Bool {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        posted &+= 1
-        guard buffer.count < capacity else {
-            dropped &+= 1
-            return false
-        }
-        buffer.append(event)
-        return true
+        return state.post(event, capacity: capacity)
     }
 
     /// Swaps the waiting events into `other` (which must be empty and should have `capacity`
     /// reserved) and leaves the queue with `other`'s storage. Game thread; O(1).
     public func takeAll(into other: inout [GameEvent]) {
         pthread_mutex_lock(mutex)
-        swap(&buffer, &other)
+        swap(&state.buffer, &other)
         pthread_mutex_unlock(mutex)
     }
 
@@ -63,13 +73,13 @@ public final class GameEventQueue: @unchecked Sendable {
     public var droppedCount: Int {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return dropped
+        return state.dropped
     }
 
     /// Events posted since creation (dropped ones included).
     public var postedCount: Int {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return posted
+        return state.posted
     }
 }

@@ -1,23 +1,35 @@
 import Foundation
 
 /// The running half of the mapping layer: takes the events the game posted, decides with the
-/// current `LoadedMapping` what each one feels like, and starts voices on a target (an engine, or
-/// `GameHaptics` in HapticsSDL) once per frame.
+/// current `LoadedMapping` what each one feels like, and returns what to start as plain values
+/// (`HapticStartRequest`), once per frame. It holds no reference to the front door.
 ///
-/// Per frame (`update(at:)`): swap in a new mapping if one is waiting (between frames, never
-/// during), take every posted event, find each one's rule, compute its response per player, drop
-/// it when the rule's cooldown has not passed, keep only the strongest per rule and player when the
-/// rule coalesces, then start one voice (plus trigger voices) per survivor. Continuous textures keep
-/// one looping voice per texture id and player, updated through its dynamic controls.
+/// Per frame, two steps in one direction:
+/// 1. `update(at:playerCount:)`: swap in a new mapping if one is waiting (between frames, never
+///    during), take every posted event, find each one's rule (`CompiledMapping`), compute its
+///    response per player, drop it when the rule's cooldown has not passed, keep only the strongest
+///    per rule and player when the rule coalesces; return the survivors, textures, feedback presets
+///    and trigger effects as requests.
+/// 2. `start(_:on:)`, called by the front door with the requests and itself as the target: one
+///    voice (plus trigger voices) per rule response (`RuleVoices`), texture voices (`TextureVoices`:
+///    one looping voice per texture id and player, updated through its dynamic controls), feedback
+///    presets (`FeedbackPresetVoices`, with the one feedback rate limit).
+///
+/// A director made with a target (an engine, for games and tools without `GameHaptics`) does both
+/// in `update(at:)`.
 ///
 /// Threads: `post` from any thread. Everything else on the game's update thread.
 /// Cost: O(events × rules) per frame; no allocation in steady state (voices are made the first
 /// time a rule plays for a player, and again after a reload).
 public final class HapticEventDirector {
-    /// Where voices play.
+    /// Where `update(at:)` starts voices, when the director was made with one; nil for a director
+    /// whose front door calls `update(at:playerCount:)` and `start(_:on:)` itself.
     public private(set) weak var target: (any HapticFeedbackTarget)?
     /// Presets that feedback events without a rule play.
-    public var presets: PresetLibrary
+    public var presets: PresetLibrary {
+        get { feedbackVoices.presets }
+        set { feedbackVoices.presets = newValue }
+    }
     /// The mapping in use (nil: only feedback events play, through their presets).
     public private(set) var mapping: LoadedMapping?
     /// Called on the update thread when a mapping is swapped in (`.success`) or a reload failed and
@@ -41,6 +53,8 @@ public final class HapticEventDirector {
         public var cooledDown = 0
         /// Responses merged into a stronger one of the same frame.
         public var coalesced = 0
+        /// Feedback presets dropped by their rate limit (`Selection`: 0.05 s), as `play` drops them.
+        public var throttled = 0
         /// Voices started (trigger voices included).
         public var started = 0
         /// Responses too far away to be felt.
@@ -67,12 +81,23 @@ public final class HapticEventDirector {
     public let queue: GameEventQueue
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
-    private var pools: [VoicePoolKey: FeedbackVoicePool] = [:]
-    /// Per rule and player: last starts and this frame's bursts (`MappingSlots`), sized when the
-    /// mapping or the number of players changes, so the per-event path indexes instead of hashing.
-    private var slots = MappingSlots(rules: 0, players: 0, events: 0)
-    private var slotPlayers: Int { slots.players }
-    private var textures: [ActiveTexture] = []
+    /// The voice pools of rules (one per rule, role and player).
+    private let ruleVoices = RuleVoices()
+    /// The continuous textures playing.
+    private let textures: TextureVoices
+    /// Feedback presets: pools per player and case, and the one feedback rate limit (shared with
+    /// the generators of `feedbackGenerator(forPlayer:)`).
+    private let feedbackVoices: FeedbackPresetVoices
+    /// Per rule and player: last starts and this frame's kept responses, sized when the mapping or
+    /// the number of players changes, so the per-event path indexes instead of hashing.
+    private var responses = FrameResponses(rules: 0, players: 0, events: 0)
+    /// This frame's responses, taken from `responses` (reserved to hold them all).
+    private var kept: [MappedHaptic] = []
+    /// This frame's requests, returned by `update(at:playerCount:)` (reserved; grows only in a
+    /// frame with more texture events than ever before).
+    private var requests: [HapticStartRequest] = []
+    /// Textures to restart under a mapping swapped in by `use`, with their players.
+    private var restartingTextures: [(event: GameEvent, player: Int)] = []
     /// This frame's feedback presets to start (feedback no rule takes), one per player and case: the
     /// same case posted again for the same player in one frame merges into the strongest (counted in
     /// `statistics.coalesced`), so a flood of feedback events starts a bounded number of voices.
@@ -87,26 +112,25 @@ public final class HapticEventDirector {
     /// How many recent moments `recentMoments` keeps. Default 8.
     public let momentCapacity = 8
 
-    private struct ActiveTexture {
-        var id: Int
-        var player: Int
-        var ruleIndex: Int
-        var voice: HapticAdvancedPatternPlayer
-        var event: GameEvent
+    /// A director playing on `target` with `mapping` (nil: none yet): `update(at:)` maps and starts.
+    /// `queueCapacity` bounds the events held between two frames.
+    public convenience init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+                            queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
+        self.init(mapping: mapping, presets: presets, queueCapacity: queueCapacity, textureCapacity: textureCapacity)
+        self.target = target
     }
 
-    /// A director playing on `target` with `mapping` (nil: none yet). `queueCapacity` bounds the
-    /// events held between two frames.
-    public init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+    /// A director without a target: the front door calls `update(at:playerCount:)` and starts what
+    /// it returns with `start(_:on:)`.
+    public init(mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
                 queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
-        self.target = target
         self.mapping = mapping
-        self.presets = presets
+        feedbackVoices = FeedbackPresetVoices(presets: presets)
         self.textureCapacity = max(textureCapacity, 1)
+        textures = TextureVoices(capacity: textureCapacity)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
-        pools.reserveCapacity(256)
-        textures.reserveCapacity(self.textureCapacity)
+        requests.reserveCapacity(min(queue.capacity, 1_024))
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -132,19 +156,19 @@ public final class HapticEventDirector {
     /// Replaces the mapping now (game thread; between frames). Playing textures restart under the
     /// new rules with their last value.
     public func use(_ mapping: LoadedMapping?) {
-        let restarting = textures
-        for texture in textures { try? texture.voice.stop(atTime: 0) }
-        textures.removeAll(keepingCapacity: true)
-        self.mapping = mapping
-        pools.removeAll(keepingCapacity: true)
-        slots = MappingSlots(rules: 0, players: 0, events: 0)   // remade for the new rules
-        if let target { prepareSlots(playerCount: target.feedbackPlayerCount) }
-        lastErrors = []
-        for texture in restarting {
-            var event = texture.event
-            if case .texture(var t) = event.kind { t.action = .start; event.kind = .texture(t) }
-            startTexture(event, forPlayer: texture.player)
+        restartingTextures = textures.playing.map { last in
+            var event = last.event
+            if case .texture(var texture) = event.kind {
+                texture.action = .start
+                event.kind = .texture(texture)
+            }
+            return (event, last.player)
         }
+        textures.stopAll()
+        self.mapping = mapping
+        ruleVoices.removeAll()
+        responses = FrameResponses(rules: 0, players: 0, events: 0)   // remade for the new rules at the next update
+        lastErrors = []
     }
 
     /// Hands a mapping (or the errors of a failed load) over from another thread; it is swapped in
@@ -153,66 +177,175 @@ public final class HapticEventDirector {
         pendingLock.put(result)
     }
 
-    /// Processes the frame at game time `time` (seconds, the time the game passes to its engine
-    /// update; call this first). Game thread.
+    /// Processes the frame at game time `time` on the director's target: `update(at:playerCount:)`
+    /// with the target's player count, then `start(_:on:)`. Call it first in a frame (before the
+    /// engine update). Does nothing for a director without a target. Game thread.
     public func update(at time: Double) {
-        self.time = time
-        takeOfferedMapping()
-        queue.takeAll(into: &incoming)
         guard let target else {
+            // Nowhere to play: take the new mapping and drop the posted events.
+            self.time = time
+            takeOfferedMapping()
+            queue.takeAll(into: &incoming)
             incoming.removeAll(keepingCapacity: true)
             return
         }
-        let playerCount = target.feedbackPlayerCount
-        prepareSlots(playerCount: playerCount)
+        start(update(at: time, playerCount: target.feedbackPlayerCount), on: target)
+    }
+
+    /// Maps the frame at game time `time` (seconds, the time the game passes to its engine update)
+    /// for `playerCount` players (events for no particular player go to each of them) and returns
+    /// what to start, in the order to start it: textures, trigger effects, feedback presets, rule
+    /// responses. Game thread. O(events × rules of their kind + players); no allocation in steady
+    /// state. The returned array is the director's buffer: start it before the next call.
+    public func update(at time: Double, playerCount: Int) -> [HapticStartRequest] {
+        let playerCount = max(playerCount, 0)
+        self.time = time
+        takeOfferedMapping()
+        queue.takeAll(into: &incoming)
+        requests.removeAll(keepingCapacity: true)
+        prepareResponses(playerCount: playerCount)
         statistics.events += incoming.count
         statistics.dropped = queue.droppedCount
+        for (event, player) in restartingTextures { requests.append(.texture(event, player: player, listener: listener(player))) }
+        restartingTextures.removeAll()
         if let mapping {
-            let slots = self.slots
-            listeners.withUnsafeBufferPointer { listeners in
-                var frame = MappingFrame(tables: mapping.tables, slots: slots, listeners: listeners,
-                                         playerCount: playerCount, time: time, statistics: statistics)
-                incoming.withUnsafeBufferPointer { events in
-                    for index in events.indices { frame.map(events.baseAddress! + index, index: index) }
-                }
-                statistics = frame.statistics
-            }
-            for position in 0..<slots.deferredCount { handle(incoming[slots.deferred[position]], playerCount: playerCount) }
-            slots.deferredCount = 0
+            Self.map(incoming, through: mapping.compiled, into: &responses, listeners: listeners,
+                     playerCount: playerCount, time: time, statistics: &statistics)
+            for index in responses.deferred { handle(incoming[index], playerCount: playerCount) }
+            responses.takeKept(into: &kept)
         } else {
             for index in incoming.indices { handle(incoming[index], playerCount: playerCount) }
         }
-        if let mapping, mapping.hasTriggerEffects { applyTriggerEffects(mapping, target: target, playerCount: playerCount) }
+        if let mapping, mapping.hasTriggerEffects { requestTriggerEffects(mapping, playerCount: playerCount) }
         incoming.removeAll(keepingCapacity: true)
-        for index in pendingFeedback.indices { playFeedbackPreset(pendingFeedback[index], player: pendingFeedbackPlayers[index]) }
+        for index in pendingFeedback.indices {
+            requests.append(.feedback(pendingFeedback[index], player: pendingFeedbackPlayers[index]))
+        }
         pendingFeedback.removeAll(keepingCapacity: true)
         pendingFeedbackPlayers.removeAll(keepingCapacity: true)
-        for position in 0..<slots.touchedCount {
-            let burst = slots.bursts[slots.touched[position]]
-            for slot in 0..<burst.count { play(burst[slot]) }
+        for index in kept.indices { requestStart(of: kept[index]) }
+        kept.removeAll(keepingCapacity: true)
+        return requests
+    }
+
+    /// Starts this frame's `requests` (from `update(at:playerCount:)`) on `target`: rule voices,
+    /// textures, feedback presets and trigger effects. Counts `statistics.started`, `throttled`
+    /// and `triggerEffects`, and records moments. Game thread; no allocation once every voice
+    /// pool exists.
+    public func start(_ requests: [HapticStartRequest], on target: any HapticFeedbackTarget) {
+        for request in requests {
+            switch request {
+            case .rule(let response):
+                startRule(response, on: target)
+            case .texture(let event, let player, let listener):
+                guard case .texture(let texture) = event.kind else { continue }
+                switch textures.handle(event, texture: texture, player: player, mapping: mapping,
+                                       canStart: player < responses.players, voices: ruleVoices, target: target,
+                                       listener: listener) {
+                case .started(let rule, let intensity):
+                    statistics.started += 1
+                    record(mapping?.config.rules[rule].name ?? "", player: player, intensity: intensity)
+                case .unmatched:
+                    statistics.unmatched += 1
+                case .handled:
+                    break
+                }
+            case .feedback(let feedback, let player):
+                switch feedbackVoices.play(feedback, player: player, on: target) {
+                case .success:
+                    statistics.started += 1
+                    record(feedback.presetName, player: player, intensity: feedback.intensity)
+                case .failure(.throttled):
+                    statistics.throttled += 1
+                case .failure(.cannotPlay):
+                    break
+                }
+            case .triggerEffect(let effect, let rule, let player):
+                guard let triggers = target.adaptiveTriggers(forPlayer: player),
+                      let setting = mapping?.config.rules[rule].triggerEffect else { continue }
+                setting.apply(effect, to: triggers)
+                statistics.triggerEffects += 1
+            }
         }
-        slots.clearTouched()
+    }
+
+    /// Maps this frame's `events` through `mapping`: each one-shot response that survives its rule's
+    /// cooldown is kept in `responses` (the strongest per rule and player); textures and feedback
+    /// without a rule are left deferred there. O(rules of the event's kind + players) per event,
+    /// no allocation.
+    private static func map(_ events: [GameEvent], through mapping: CompiledMapping, into responses: inout FrameResponses,
+                            listeners: [WorldPosition?], playerCount: Int, time: Double, statistics: inout Statistics) {
+        for index in events.indices {
+            let event = events[index]
+            let kind = event.kindName
+            guard kind != .texture, let rule = mapping.ruleIndex(for: event) else {
+                if kind == .texture || kind == .feedback {
+                    responses.deferEvent(index)
+                } else {
+                    statistics.unmatched += 1
+                }
+                continue
+            }
+            let cooldown = mapping.rules[rule].cooldown
+            let players = Self.players(of: event, playerCount: playerCount).clamped(to: 0..<responses.players)
+            guard !players.isEmpty else { continue }
+            // Players still cooling down for this rule are skipped; when all are, the event's
+            // intensity is never computed (the usual case in the frames right after a start).
+            var open = 0
+            for player in players where !responses.isCoolingDown(rule: rule, player: player, cooldown: cooldown, at: time) {
+                open += 1
+            }
+            statistics.cooledDown += players.count - open
+            guard open > 0 else { continue }
+            // The intensity decides which responses are kept; the sharpness is only computed for a
+            // response that gets as far as being kept.
+            let feel = mapping.feel(of: event)
+            let intensity = mapping.intensity(of: event, rule: rule, feel: feel)
+            guard intensity > 0 else {
+                statistics.outOfRange += open
+                continue
+            }
+            let limit = mapping.rules[rule].coalesce ? 1 : FrameResponses.burstLimit
+            var sharpness: Double?
+            for player in players where !responses.isCoolingDown(rule: rule, player: player, cooldown: cooldown, at: time) {
+                if responses.isBelowFloor(intensity, rule: rule, player: player) {
+                    statistics.coalesced += 1
+                    continue
+                }
+                let listener = player < listeners.count ? listeners[player] : nil
+                let offset = sharpness ?? mapping.sharpness(of: event, rule: rule, feel: feel)
+                sharpness = offset
+                guard let response = mapping.response(to: event, rule: rule, intensity: intensity, sharpness: offset,
+                                                      player: player, listener: listener) else {
+                    statistics.outOfRange += 1
+                    continue
+                }
+                if !responses.keep(response, limit: limit) { statistics.coalesced += 1 }
+            }
+        }
     }
 
     /// Sizes the per-rule, per-player tables for the current mapping and `playerCount` players.
     /// Allocates only when either changed (a reload, a different number of players).
-    private func prepareSlots(playerCount: Int) {
+    private func prepareResponses(playerCount: Int) {
         let players = max(playerCount, 1)
         let rules = mapping?.config.rules.count ?? 0
-        guard players != slots.players || rules != slots.rules else { return }
-        slots = MappingSlots(rules: rules, players: players, events: queue.capacity)
-        pools.removeAll(keepingCapacity: true)
+        guard players != responses.players || rules != responses.rules else { return }
+        responses = FrameResponses(rules: rules, players: players, events: queue.capacity)
+        kept.reserveCapacity(responses.keptCapacity)
+        ruleVoices.removeAll()
+        feedbackVoices.removeAll()
         // At most one pending preset per player and feedback case: no growth inside a frame.
         let feedbackPairs = players * HapticFeedback.allPresetCases.count
         pendingFeedback.reserveCapacity(feedbackPairs)
         pendingFeedbackPlayers.reserveCapacity(feedbackPairs)
+        requests.reserveCapacity(responses.keptCapacity + feedbackPairs + min(queue.capacity, 1_024))
     }
 
     /// Stops every texture and forgets cooldowns (for example when a level ends).
     public func stopAll() {
-        for texture in textures { try? texture.voice.stop(atTime: 0) }
-        textures.removeAll(keepingCapacity: true)
-        slots.lastStarts.update(repeating: -.infinity)
+        textures.stopAll()
+        responses.forgetStarts()
     }
 
     /// The most recent mapped moments, oldest first (at most `momentCapacity`). Allocates the
@@ -227,63 +360,73 @@ public final class HapticEventDirector {
 
     // MARK: Mapping one event
 
-    /// The events `MappingFrame` leaves to the director: textures, and feedback no rule takes
+    /// The events `map` leaves deferred: textures (handed to `textures`), and feedback no rule takes
     /// (played through its preset); without a mapping, every event comes here.
     private func handle(_ event: GameEvent, playerCount: Int) {
         switch event.kind {
-        case .texture(let texture):
-            handleTexture(texture, event: event, playerCount: playerCount)
+        case .texture:
+            for player in Self.players(of: event, playerCount: playerCount) {
+                requests.append(.texture(event, player: player, listener: listener(player)))
+            }
         case .feedback(let feedback):
-            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 { queueFeedbackPreset(feedback, player: player) }
+            for player in Self.players(of: event, playerCount: playerCount) { queueFeedbackPreset(feedback, player: player) }
         default:
             statistics.unmatched += 1
         }
     }
 
-    /// Sets the trigger effects of this frame's events whose rule has one, in posting order (the
-    /// last event of a frame wins), for the event's player or every player. Cooldown and
+    /// The players `event` is for: its own player, or every one of `playerCount` when it names none;
+    /// empty for a negative player number or `Int.max`.
+    private static func players(of event: GameEvent, playerCount: Int) -> Range<Int> {
+        guard let player = event.player else { return 0..<max(playerCount, 0) }
+        guard player >= 0, player < Int.max else { return 0..<0 }
+        return player..<(player + 1)
+    }
+
+    /// Requests the trigger effects of this frame's events whose rule has one, in posting order
+    /// (the last event of a frame wins), for the event's player or every player. Cooldown and
     /// coalescing do not apply: an effect is a state, not a voice. O(events × rules), no allocation.
-    private func applyTriggerEffects(_ mapping: LoadedMapping, target: any HapticFeedbackTarget, playerCount: Int) {
+    private func requestTriggerEffects(_ mapping: LoadedMapping, playerCount: Int) {
         for index in incoming.indices {
             let event = incoming[index]
             guard let ruleIndex = mapping.ruleIndex(for: event),
-                  let rule = mapping.config.rules[ruleIndex].triggerEffect,
                   let effect = mapping.triggerEffect(for: event, rule: ruleIndex) else { continue }
-            let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-            for player in players where player >= 0 {
-                guard let triggers = target.adaptiveTriggers(forPlayer: player) else { continue }
-                rule.apply(effect, to: triggers)
-                statistics.triggerEffects += 1
+            for player in Self.players(of: event, playerCount: playerCount) {
+                requests.append(.triggerEffect(effect, rule: ruleIndex, player: player))
             }
         }
     }
 
-    private func play(_ response: MappedHaptic) {
-        guard let mapping, let target, response.player < slotPlayers else { return }
+    /// Requests rule `response.ruleIndex`'s voices for the response unless its cooldown has not
+    /// passed (a rule that keeps several responses a frame starts the first of them), and counts
+    /// the start for the cooldown.
+    private func requestStart(of response: MappedHaptic) {
+        guard let mapping, response.player < responses.players else { return }
         let rule = mapping.config.rules[response.ruleIndex]
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // a trigger-effect-only rule
-        let key = response.ruleIndex &* slotPlayers &+ response.player
-        if rule.cooldown > 0 && time - slots.lastStarts[key] < rule.cooldown {
+        if responses.isCoolingDown(rule: response.ruleIndex, player: response.player, cooldown: rule.cooldown, at: time) {
             statistics.cooledDown += 1
             return
         }
-        let pattern = mapping.patterns[response.ruleIndex]
-        let body = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .body), player: response.player),
-                        rule: rule, pattern: pattern, locality: .body, loops: false)
+        responses.recordStart(rule: response.ruleIndex, player: response.player, at: time)
+        requests.append(.rule(response))
+    }
+
+    /// Starts the body voice of a rule response, and its trigger voices.
+    private func startRule(_ response: MappedHaptic, on target: any HapticFeedbackTarget) {
+        guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return }
+        let rule = mapping.config.rules[response.ruleIndex]
+        let body = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .body, player: response.player)
         guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
                               sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
         statistics.started += 1
-        slots.lastStarts[key] = time
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
-            let left = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .leftTrigger), player: response.player),
-                            rule: rule, pattern: pattern, locality: .leftTrigger, loops: false)
+            let left = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .leftTrigger, player: response.player)
             if left.startVoice(target: target, player: response.player, intensity: response.leftTrigger) != nil { statistics.started += 1 }
         }
         if response.rightTrigger > 0 {
-            let right = pool(key: VoicePoolKey(source: .rule(response.ruleIndex, .rightTrigger), player: response.player),
-                             rule: rule, pattern: pattern, locality: .rightTrigger, loops: false)
+            let right = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .rightTrigger, player: response.player)
             if right.startVoice(target: target, player: response.player, intensity: response.rightTrigger) != nil { statistics.started += 1 }
         }
     }
@@ -301,87 +444,10 @@ public final class HapticEventDirector {
         pendingFeedbackPlayers.append(player)
     }
 
-    private func playFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
-        guard let target, let pattern = presets.pattern(for: feedback) else { return }
-        let key = VoicePoolKey(source: .feedbackPreset(feedback.presetIndex), player: player)
-        let pool: FeedbackVoicePool
-        if let existing = pools[key] { pool = existing } else {
-            pool = FeedbackVoicePool(presetName: feedback.presetName, pattern: pattern, category: feedback.category)
-            pools[key] = pool
-        }
-        if pool.startVoice(target: target, player: player, intensity: feedback.intensity) != nil {
-            statistics.started += 1
-            record(feedback.presetName, player: player, intensity: feedback.intensity)
-        }
-    }
-
-    private func pool(key: VoicePoolKey, rule: MappingRule, pattern: HapticPattern, locality: HapticLocality, loops: Bool) -> FeedbackVoicePool {
-        if let existing = pools[key] { return existing }
-        let pool = FeedbackVoicePool(presetName: rule.pattern, pattern: pattern, category: rule.category,
-                                     locality: locality, priority: rule.priority, loops: loops)
-        pools[key] = pool
-        return pool
-    }
-
-    // MARK: Textures
-
-    private func handleTexture(_ texture: GameEvent.Texture, event: GameEvent, playerCount: Int) {
-        let players = event.player.map { $0..<($0 + 1) } ?? 0..<playerCount
-        for player in players where player >= 0 {
-            switch texture.action {
-            case .start:
-                startTexture(event, forPlayer: player)
-            case .update:
-                guard let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) else {
-                    startTexture(event, forPlayer: player)   // an update without a start starts it
-                    continue
-                }
-                updateTexture(at: index, with: event)
-            case .stop:
-                if let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) {
-                    try? textures[index].voice.stop(atTime: 0)
-                    textures.remove(at: index)
-                }
-            }
-        }
-    }
-
-    private func startTexture(_ event: GameEvent, forPlayer player: Int) {
-        guard case .texture(let texture) = event.kind, let mapping, let target, player < slotPlayers,
-              let ruleIndex = mapping.ruleIndex(for: event) else {
-            statistics.unmatched += 1
-            return
-        }
-        if let index = textures.firstIndex(where: { $0.id == texture.id && $0.player == player }) {
-            updateTexture(at: index, with: event)
-            return
-        }
-        guard textures.count < textureCapacity else { return }
-        let rule = mapping.config.rules[ruleIndex]
-        if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // trigger effect only: set by applyTriggerEffects
-        let key = VoicePoolKey(source: .rule(ruleIndex, .texture), player: player)
-        let pool = pool(key: key, rule: rule, pattern: mapping.patterns[ruleIndex], locality: .body, loops: true)
-        let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
-        guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
-                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0)) else { return }
-        // A pool voice may still belong to an older texture (more textures than voices): take it over.
-        if let stolen = textures.firstIndex(where: { $0.voice === voice }) { textures.remove(at: stolen) }
-        statistics.started += 1
-        textures.append(ActiveTexture(id: texture.id, player: player, ruleIndex: ruleIndex, voice: voice, event: event))
-        record(rule.name, player: player, intensity: response?.intensity ?? 0)
-    }
-
-    private func updateTexture(at index: Int, with event: GameEvent) {
-        guard let mapping, textures[index].ruleIndex < mapping.config.rules.count else { return }
-        let ruleIndex = textures[index].ruleIndex
-        let player = textures[index].player
-        let response = mapping.tables.response(to: event, rule: ruleIndex, player: player, listener: listener(player))
-        let voice = textures[index].voice
-        try? voice.enqueue(.parameter(.hapticIntensityControl, response?.intensity ?? 0), at: 0)
-        if mapping.config.rules[ruleIndex].sharpness != nil {
-            try? voice.enqueue(.parameter(.hapticSharpnessControl, response?.sharpness ?? 0), at: 0)
-        }
-        textures[index].event = event
+    /// A generator for `player` that starts its presets through this director's feedback pools, so
+    /// it shares their rate limit with feedback events (`GameHaptics.play` uses one). Game thread.
+    public func feedbackGenerator(forPlayer player: Int, on target: any HapticFeedbackTarget) -> FeedbackGenerator {
+        FeedbackGenerator(target: target, player: player, voices: feedbackVoices)
     }
 
     // MARK: Helpers
@@ -401,7 +467,7 @@ public final class HapticEventDirector {
         }
     }
 
-    private let pendingLock = PendingMappingSlot()
+    private let pendingLock = PendingMapping()
 
     private func takeOfferedMapping() {
         guard let result = pendingLock.take() else { return }
@@ -417,7 +483,7 @@ public final class HapticEventDirector {
 
 /// One mapping (or failure) handed from a loader thread to the game thread. A pthread mutex
 /// (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
-private final class PendingMappingSlot: @unchecked Sendable {
+private final class PendingMapping: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Result<LoadedMapping, ConfigErrors>?   // guarded by `lock`
 
@@ -427,7 +493,7 @@ private final class PendingMappingSlot: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The waiting result, emptying the slot. O(1), holds the lock only for the exchange.
+    /// The waiting result, emptying the hand-over. O(1), holds the lock only for the exchange.
     func take() -> Result<LoadedMapping, ConfigErrors>? {
         lock.lock()
         defer { lock.unlock() }

@@ -20,18 +20,6 @@ public struct HapticMappingConfig: Sendable {
     /// Most rules a config may have: 100,000. More is refused at the first extra `[[rule]]`
     /// (checking a config is linear in its size; docs/reliability.md has the figures).
     public static let maximumRules = 100_000
-
-    /// The sharpness 0...1 of a material name; 0.5 when unknown or nil.
-    public func sharpness(ofMaterial name: String?) -> Double {
-        guard let name, let settings = materials[name] else { return 0.5 }
-        return settings.sharpness
-    }
-
-    /// The intensity gain of a material name; 1 when unknown or nil.
-    public func gain(ofMaterial name: String?) -> Double {
-        guard let name, let settings = materials[name] else { return 1 }
-        return settings.gain
-    }
 }
 
 extension HapticMappingConfig {

@@ -15,8 +15,8 @@ public final class LoadedMapping: @unchecked Sendable {
     /// The sound files its `.wav` patterns were made from (real paths) and their content hashes,
     /// for `MappingConfigWatcher` to notice a changed sound.
     public let soundFingerprints: [String: UInt64]
-    /// The flat tables the per-frame path reads.
-    let tables: MappingTables
+    /// The rules compiled for the per-frame path: the one mapping implementation.
+    let compiled: CompiledMapping
 
     /// Whether any rule sets an adaptive trigger effect (the director skips that pass otherwise).
     public let hasTriggerEffects: Bool
@@ -26,28 +26,35 @@ public final class LoadedMapping: @unchecked Sendable {
         self.patterns = patterns
         self.file = file
         self.soundFingerprints = soundFingerprints
-        tables = MappingTables(config: config)
+        compiled = CompiledMapping(config: config)
         hasTriggerEffects = config.rules.contains { $0.triggerEffect != nil }
     }
 
-    /// The trigger effect rule `index` sets for `event` (each parameter's curve read at the event's
-    /// input), or nil when the rule sets none. A texture `stop` gives `.off`. No allocation.
-    public func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTriggerEffect? {
-        guard config.rules.indices.contains(index), let rule = config.rules[index].triggerEffect else { return nil }
-        if case .texture(let texture) = event.kind, texture.action == .stop { return .off }
-        return withUnsafePointer(to: event) { pointer in
-            let feel = tables.feel(of: pointer)
-            return rule.effect { source in
-                let x = pointer.pointee.input(source.input, feel: feel, walkerWeight: config.defaultWalkerWeight) ?? 0
-                let y = source.curve.value(at: x)
-                return y.isNaN ? 0 : min(max(y, 0), 1)
-            }
-        }
+    /// What `event` plays for `player`, whose listener is at `listener` (nil: no attenuation): the
+    /// first rule that takes it and the intensity (material gain, distance attenuation), sharpness
+    /// offset and trigger levels it computes. Nil when no rule takes it or it is too far away to be
+    /// felt. Pure: no cooldown or coalescing (those are the director's). O(rules of the event's
+    /// kind), no allocation, any thread.
+    public func response(to event: GameEvent, player: Int, listener: WorldPosition? = nil) -> MappedHaptic? {
+        compiled.response(to: event, player: player, listener: listener)
     }
 
     /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
     public func ruleIndex(for event: GameEvent) -> Int? {
-        withUnsafePointer(to: event) { tables.ruleIndex(for: $0) }
+        compiled.ruleIndex(for: event)
+    }
+
+    /// The trigger effect rule `index` sets for `event` (each parameter's curve read at the event's
+    /// input), or nil when the rule sets none. A texture `stop` gives `.off`. No allocation.
+    func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTriggerEffect? {
+        guard config.rules.indices.contains(index), let rule = config.rules[index].triggerEffect else { return nil }
+        if case .texture(let texture) = event.kind, texture.action == .stop { return .off }
+        let feel = compiled.feel(of: event)
+        return rule.effect { source in
+            let x = event.input(source.input, feel: feel, walkerWeight: config.defaultWalkerWeight) ?? 0
+            let y = source.curve.value(at: x)
+            return y.isNaN ? 0 : min(max(y, 0), 1)
+        }
     }
 
     /// Loads and validates the config at `file`, resolving each rule's `pattern` as a preset of

@@ -4,7 +4,8 @@
 ///
 /// Internal. Built once per mapping (allocates); lookups never allocate. Any thread may read it.
 struct MaterialCache: Sendable {
-    private var names: [HapticName]
+    /// One bucket per entry: nil while empty.
+    private var names: [HapticName?]
     private var values: [MaterialSettings]
     /// `names.count - 1` (a power of two minus one).
     private var mask: Int
@@ -12,31 +13,27 @@ struct MaterialCache: Sendable {
     init(_ all: [String: MaterialSettings] = [:]) {
         var size = 16
         while size < all.count * 2 { size *= 2 }
-        names = Array(repeating: .none, count: size)
+        names = Array(repeating: nil, count: size)
         values = Array(repeating: MaterialSettings(), count: size)
         mask = size - 1
         for (name, settings) in all {
             let key = HapticName(name)
-            guard !key.isNone else { continue }
-            var slot = key.slot(mask: mask)
-            while !names[slot].isNone && names[slot] != key { slot = (slot + 1) & mask }
-            names[slot] = key
-            values[slot] = settings
+            var bucket = key.bucket(mask: mask)
+            while let taken = names[bucket], taken != key { bucket = (bucket + 1) & mask }
+            names[bucket] = key
+            values[bucket] = settings
         }
     }
 
-    /// The settings of `name`, or nil when the config does not list it (or for `.none`). O(1)
+    /// The settings of `name`, or nil when the config does not list it (or for nil). O(1)
     /// expected.
-    @inline(__always)
-    func settings(_ name: HapticName) -> MaterialSettings? {
-        guard !name.isNone else { return nil }
-        return names.withUnsafeBufferPointer { names in
-            var slot = name.slot(mask: mask)
-            while true {
-                if names[slot] == name { return values.withUnsafeBufferPointer { $0[slot] } }
-                if names[slot].isNone { return nil }
-                slot = (slot + 1) & mask
-            }
+    func settings(_ name: HapticName?) -> MaterialSettings? {
+        guard let name else { return nil }
+        var bucket = name.bucket(mask: mask)
+        while let taken = names[bucket] {
+            if taken == name { return values[bucket] }
+            bucket = (bucket + 1) & mask
         }
+        return nil
     }
 }

@@ -93,7 +93,7 @@ public struct ResponseCurve: Hashable, Sendable {
 
     /// The output for input `x`. A NaN input gives `outputLow`.
     public func value(at x: Double) -> Double {
-        points.withUnsafeBufferPointer { math.value(at: x, table: $0) }
+        math.value(at: x, table: points, range: points.indices)
     }
 
     public static func == (a: ResponseCurve, b: ResponseCurve) -> Bool {
@@ -111,9 +111,9 @@ public struct ResponseCurve: Hashable, Sendable {
     }
 }
 
-/// A `ResponseCurve` as plain numbers, with its table's points passed in: what the mapping
-/// layer's per-frame path stores per rule and evaluates without copying arrays or retaining.
-/// Internal. `value(at:table:)` is O(1) (O(points) for tables) and allocates nothing.
+/// A `ResponseCurve`'s numbers, with its table's points passed in (so a compiled mapping keeps every
+/// curve as plain numbers and all table points in one array). Internal.
+/// `value(at:table:range:)` is O(1) (O(points) for tables) and allocates nothing.
 struct CurveMath: Sendable {
     enum Form: UInt8, Sendable { case linear, power, log, table }
 
@@ -147,8 +147,8 @@ struct CurveMath: Sendable {
     }
 
     /// The output for input `x`; `table` holds the points when `form` is `.table`.
-    @inline(__always)
-    func value(at x: Double, table: UnsafeBufferPointer<ResponseCurve.TablePoint>) -> Double {
+    /// The output for input `x`; `table[range]` holds the points when `form` is `.table`.
+    func value(at x: Double, table: [ResponseCurve.TablePoint], range: Range<Int>) -> Double {
         guard !x.isNaN else { return outputLow }
         let s: Double
         switch form {
@@ -162,7 +162,7 @@ struct CurveMath: Sendable {
             guard inputLow > 0, inputHigh > inputLow else { s = 1; break }
             s = (Foundation.log(x) - logLow) * inverseLogSpan
         case .table:
-            return Self.tableValue(table, at: x, empty: outputLow)
+            return Self.tableValue(table, range, at: x, empty: outputLow)
         }
         return outputLow + (outputHigh - outputLow) * Self.limit(s, clamp)
     }
@@ -181,13 +181,14 @@ struct CurveMath: Sendable {
         }
     }
 
-    private static func tableValue(_ points: UnsafeBufferPointer<ResponseCurve.TablePoint>, at x: Double,
+    private static func tableValue(_ points: [ResponseCurve.TablePoint], _ range: Range<Int>, at x: Double,
                                    empty: Double) -> Double {
-        guard let first = points.first, let last = points.last else { return empty }
+        guard !range.isEmpty else { return empty }
+        let first = points[range.lowerBound], last = points[range.upperBound - 1]
         if x <= first.input { return first.output }
         if x >= last.input { return last.output }
-        var i = 1
-        while i < points.count && points[i].input < x { i += 1 }
+        var i = range.lowerBound + 1
+        while i < range.upperBound && points[i].input < x { i += 1 }
         let a = points[i - 1], b = points[i]
         let span = b.input - a.input
         return span > 0 ? a.output + (b.output - a.output) * (x - a.input) / span : b.output

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Where feedback generators and the mapping director start their voices on the front door:
 /// player N's feedback plays on the pad assigned to player N, ignored silently when there is none.

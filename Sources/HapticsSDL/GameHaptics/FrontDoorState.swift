@@ -18,6 +18,8 @@ final class FrontDoorState {
     var mixer = HapticMixer()
     /// The sound device, once `audio.enable` opened it; nil: audio off.
     var audioOutput: SDLAudioOutput?
+    /// The mapping layer's director, once made (`Playback.director`): posted events and feedback.
+    var director: HapticEventDirector?
     /// Whether gameplay haptics are paused.
     var isPaused = false
     /// Voices started for the game (patterns and feedback), so `pause` can pause them; finished ones

@@ -13,8 +13,8 @@ extension GameHaptics {
     public final class Mapping {
         let state: FrontDoorState
         private let playback: Playback
-        /// Made on first use (`events`).
-        private(set) var director: HapticEventDirector?
+        /// The director, once made (`events`, or the first feedback played).
+        var director: HapticEventDirector? { state.director }
         private var configWatcher: MappingConfigWatcher?
 
         /// Turns a mapping config's `.wav` patterns into haptics (decoded through SDL, analysed with the
@@ -28,12 +28,7 @@ extension GameHaptics {
 
         /// The mapping layer's director: posts, listeners, reload results, statistics, recent moments.
         /// Made on first use with the playback's presets. Game thread.
-        public var events: HapticEventDirector {
-            if let director { return director }
-            let made = HapticEventDirector(target: playback.target, presets: playback.presets)
-            director = made
-            return made
-        }
+        public var events: HapticEventDirector { playback.director }
 
         /// The queue events are posted to. `Sendable`: give it to physics, audio or network threads so
         /// they can post directly (`queue.post(event)`); events are handled on the next `update`.

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 extension GameHaptics {
     /// Playing on the pads (`haptics.playback`): patterns and feedback presets for one player or
@@ -37,7 +37,20 @@ extension GameHaptics {
         /// The preset patterns `play(_ feedback:player:)` uses. Default: the built-in copy of Assets/Haptics/Presets.
         /// Set a `PresetLibrary(folder:)` to tune presets from files while the game runs.
         public var presets = PresetLibrary.builtIn() {
-            didSet { feedbackGenerators.removeAll() }
+            didSet {
+                feedbackGenerators.removeAll()
+                state.director?.presets = presets
+            }
+        }
+
+        /// The mapping layer's director, made on first use with `presets`: posted events and feedback
+        /// (from `play`, generators and `post(.feedback(...))`) start through its one set of feedback
+        /// pools and their one rate limit. `GameHaptics.update` starts what it returns.
+        var director: HapticEventDirector {
+            if let made = state.director { return made }
+            let made = HapticEventDirector(presets: presets)
+            state.director = made
+            return made
         }
 
         /// Whether gameplay haptics are paused (`pause()`, or focus loss with the `.pause` policy).
@@ -83,10 +96,12 @@ extension GameHaptics {
         }
 
         /// The generator `play(_:player:)` uses for `player`: selection throttled to one tick per 0.05 s,
-        /// no rate limit for other cases (change `minimumInterval` / `minimumIntervals` on it).
+        /// no rate limit for other cases (change `minimumInterval` / `minimumIntervals` on it). It starts
+        /// presets through the director's feedback pools, so `play` and `post(.feedback(...))` share
+        /// one rate limit.
         public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator {
             if let generator = feedbackGenerators[player] { return generator }
-            let generator = FeedbackGenerator(target: target, player: player, presets: presets)
+            let generator = director.feedbackGenerator(forPlayer: player, on: target)
             feedbackGenerators[player] = generator
             return generator
         }

@@ -148,7 +148,9 @@ public final class GameHaptics {
         state.currentTime = max(time, state.currentTime)
         let now = state.currentTime
         state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
-        mapping.director?.update(at: now)               // posted events start their voices on this frame
+        if let director = state.director {              // posted events start their voices on this frame
+            director.start(director.update(at: now, playerCount: state.slots.count), on: playback.target)
+        }
         for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil {
             slot.engine.update(at: now)
             if !slot.engine.isRunning { slot.rumbleDelay.advance(to: now) }

@@ -195,7 +195,8 @@ struct EventScriptParser {
                 }
             }
             eventKind = .collision(GameEvent.Collision(massA: massA, massB: massB, speed: speed, impulse: impulse,
-                                                       materialA: materials.0, materialB: materials.1))
+                                                       materialA: materials.0.map { HapticName($0) },
+                                                       materialB: materials.1.map { HapticName($0) }))
         case .footstep:
             let surface = string("surface", members, optional: false) ?? ""
             var foot: GameEvent.Footstep.Foot? = nil
@@ -203,7 +204,7 @@ struct EventScriptParser {
                 foot = GameEvent.Footstep.Foot(rawValue: name)
                 if foot == nil, let value = member("foot", members)?.value { report(value.offset, "$.foot", "expected \"left\" or \"right\"") }
             }
-            eventKind = .footstep(GameEvent.Footstep(surface: surface, speed: numberField("speed", members) ?? 0,
+            eventKind = .footstep(GameEvent.Footstep(surface: HapticName(surface), speed: numberField("speed", members) ?? 0,
                                                      weight: numberField("weight", members), foot: foot))
         case .hit:
             eventKind = .hit(GameEvent.Hit(damage: numberField("damage", members) ?? 0, direction: direction(members),
@@ -229,7 +230,7 @@ struct EventScriptParser {
                 }
             }
             eventKind = .texture(GameEvent.Texture(id: id, action: action, value: numberField("value", members) ?? 0,
-                                                   kind: string("kind", members, optional: true)))
+                                                   kind: string("kind", members, optional: true).map { HapticName($0) }))
         case .custom:
             eventKind = .custom(name: HapticName(string("name", members, optional: false) ?? ""), value: numberField("value", members) ?? 1)
         case .feedback:
@@ -242,7 +243,7 @@ struct EventScriptParser {
             }
             eventKind = .feedback(feedback)
         }
-        return EventScript.Entry(time: time, event: GameEvent(eventKind, player: player, position: position, tag: tag), line: line)
+        return EventScript.Entry(time: time, event: GameEvent(eventKind, player: player, position: position, tag: tag.map { HapticName($0) }), line: line)
     }
 
     // MARK: Fields

@@ -8,10 +8,7 @@ struct MappingTests {
     init() throws { mapping = try MappingRig.defaultMapping() }
 
     func intensity(_ event: GameEvent, listener: WorldPosition? = nil) -> Double {
-        guard let rule = HapticMapping.ruleIndex(for: event, in: mapping.config),
-              let response = HapticMapping.response(to: event, rule: rule, player: 0, listener: listener, config: mapping.config)
-        else { return 0 }
-        return response.intensity
+        mapping.response(to: event, player: 0, listener: listener)?.intensity ?? 0
     }
 
     @Test("the shipped config loads and has a rule for every event kind")
@@ -63,13 +60,14 @@ struct MappingTests {
     @Test("materials choose rules and sharpness: metal on anything takes the metal rule")
     func materials() throws {
         let metal = GameEvent.collision(massA: 10, massB: nil, speed: 3, materials: ("wood", "metal"))
-        let index = try #require(HapticMapping.ruleIndex(for: metal, in: mapping.config))
+        let index = try #require(mapping.ruleIndex(for: metal))
         #expect(mapping.config.rules[index].name == "metal clang")
         let wood = GameEvent.collision(massA: 10, massB: nil, speed: 3, materials: ("wood", "stone"))
-        let woodIndex = try #require(HapticMapping.ruleIndex(for: wood, in: mapping.config))
+        let woodIndex = try #require(mapping.ruleIndex(for: wood))
         let grass = GameEvent.collision(massA: 10, massB: nil, speed: 3, materials: ("grass", "grass"))
-        let sharp = HapticMapping.response(to: wood, rule: woodIndex, player: 0, listener: nil, config: mapping.config)!.sharpness
-        let dull = HapticMapping.response(to: grass, rule: woodIndex, player: 0, listener: nil, config: mapping.config)!.sharpness
+        #expect(mapping.ruleIndex(for: grass) == woodIndex, "grass on grass takes the same rule")
+        let sharp = try #require(mapping.response(to: wood, player: 0)).sharpness
+        let dull = try #require(mapping.response(to: grass, player: 0)).sharpness
         #expect(sharp > dull)
     }
 
@@ -109,7 +107,7 @@ struct MappingTests {
         var signatures: [String: [ActuatorLevels]] = [:]
         for surface in surfaces {
             let rig = try MappingRig(mapping: mapping, profiles: [.genericDualMotor])
-            signatures[surface] = rig.play(.footstep(surface: surface, speed: 3, player: 0), frames: 30)
+            signatures[surface] = rig.play(.footstep(surface: HapticName(surface), speed: 3, player: 0), frames: 30)
             #expect(MappingRig.peak(signatures[surface]!) > 0, "\(surface) is felt")
         }
         func distance(_ a: [ActuatorLevels], _ b: [ActuatorLevels]) -> Double {

@@ -30,7 +30,7 @@ struct EventScriptTests {
         guard case .texture(let start) = script.entries[3].event.kind, case .texture(let stop) = script.entries[4].event.kind else {
             Issue.record("not textures"); return
         }
-        #expect(start.id == stop.id && start.action == .start && stop.action == .stop && start.textureKind == "rolling")
+        #expect(start.id == stop.id && start.action == .start && stop.action == .stop && start.kind == "rolling")
         guard case .feedback(let feedback) = script.entries[6].event.kind else { Issue.record("not feedback"); return }
         #expect(feedback == .impact(weight: .heavy))
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// A `HapticFeedbackTarget` that gives every voice its own engine with the ideal `virtual` profile
 /// (no dead zone, no kick, no on-time, exact levels), so each voice's levels are exactly what its
