@@ -17,6 +17,8 @@ let package = Package(
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
+        // The C API (include/sdlhaptics.h, docs/c-api.md): libsdlhaptics.so for C and C++ games.
+        .library(name: "sdlhaptics", type: .dynamic, targets: ["SDLHapticsC"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
@@ -41,6 +43,17 @@ let package = Package(
         .target(
             name: "HapticsSDL",
             dependencies: ["Haptics", "CHapticsSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The C API: include/sdlhaptics.h as a module (CSDLHaptics) and the Swift shell exporting it
+        // with @_cdecl (SDLHapticsC), a thin layer over GameHaptics (docs/c-api.md).
+        .systemLibrary(
+            name: "CSDLHaptics",
+            path: "Sources/CSDLHaptics"
+        ),
+        .target(
+            name: "SDLHapticsC",
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2", "CSDLHaptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
