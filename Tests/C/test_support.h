@@ -46,7 +46,7 @@ static int test_checks = 0;
         }                                                                                         \
     } while (0)
 
-static int test_finish(const char *name) {
+static SDL_INLINE int test_finish(const char *name) {
     if (test_failures == 0) {
         printf("ok: %s (%d checks)\n", name, test_checks);
         return 0;
@@ -66,7 +66,7 @@ typedef struct PadLog {
     Uint16 high[PAD_LOG_CAPACITY];
 } PadLog;
 
-static int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high) {
+static SDL_INLINE int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high) {
     PadLog *log = (PadLog *)userdata;
     if (log->calls < PAD_LOG_CAPACITY) {
         log->low[log->calls] = low;
@@ -77,7 +77,7 @@ static int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high) {
 }
 
 /* Attaches a generic virtual game controller with body motors; returns its instance id (-1 on failure). */
-static SDL_JoystickID attach_pad(PadLog *log) {
+static SDL_INLINE SDL_JoystickID attach_pad(PadLog *log) {
     SDL_VirtualJoystickDesc desc;
     int device_index;
     SDL_zero(desc);
@@ -99,7 +99,7 @@ static SDL_JoystickID attach_pad(PadLog *log) {
 }
 
 /* Detaches the virtual pad with this instance id (SDL 2.26 has no instance-to-index call). */
-static void detach_pad(SDL_JoystickID instance_id) {
+static SDL_INLINE void detach_pad(SDL_JoystickID instance_id) {
     int index;
     for (index = 0; index < SDL_NumJoysticks(); index++) {
         if (SDL_JoystickGetDeviceInstanceID(index) == instance_id) {
@@ -109,17 +109,17 @@ static void detach_pad(SDL_JoystickID instance_id) {
     }
 }
 
-static Uint16 last_low(const PadLog *log) { return log->calls == 0 ? 0 : log->low[(log->calls - 1) % PAD_LOG_CAPACITY]; }
-static Uint16 last_high(const PadLog *log) { return log->calls == 0 ? 0 : log->high[(log->calls - 1) % PAD_LOG_CAPACITY]; }
+static SDL_INLINE Uint16 last_low(const PadLog *log) { return log->calls == 0 ? 0 : log->low[(log->calls - 1) % PAD_LOG_CAPACITY]; }
+static SDL_INLINE Uint16 last_high(const PadLog *log) { return log->calls == 0 ? 0 : log->high[(log->calls - 1) % PAD_LOG_CAPACITY]; }
 
 /* Hands every pending SDL event to SDLHaptics (pads arriving and leaving). */
-static void pump(void) {
+static SDL_INLINE void pump(void) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) SDLH_HandleEvent(&event);
 }
 
 /* Runs `count` frames of 1/60 s on the game clock starting after *time. */
-static void frames(double *time, int count) {
+static SDL_INLINE void frames(double *time, int count) {
     int i;
     for (i = 0; i < count; i++) {
         *time += 1.0 / 60.0;
@@ -128,7 +128,7 @@ static void frames(double *time, int count) {
 }
 
 /* Starts SDL as a game would: video (dummy driver in tests) and game controllers. */
-static int start_sdl(void) {
+static SDL_INLINE int start_sdl(void) {
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return -1;
@@ -143,7 +143,7 @@ static const char continuous_ahap[] =
     "{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1.0}, "
     "{\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.5}]}}]}";
 
-static SDLH_Pattern *continuous_pattern(const char *seconds) {
+static SDL_INLINE SDLH_Pattern *continuous_pattern(const char *seconds) {
     char text[512];
     SDL_snprintf(text, sizeof text, continuous_ahap, seconds);
     return SDLH_LoadPatternFromMemory(text, SDL_strlen(text));
