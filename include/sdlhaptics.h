@@ -11,7 +11,8 @@
  *     SDLH_LoadMapping("data/haptics/haptics.toml");      // hot-reloaded while the game runs
  *     while (running) {
  *         while (SDL_PollEvent(&event)) SDLH_HandleEvent(&event);
- *         SDLH_Collision hit = { sizeof hit };            // zero the rest: defaults
+ *         SDLH_Collision hit;
+ *         SDLH_STRUCT_INIT(hit);                          // zero (the defaults), size set
  *         hit.mass_a = 40; hit.speed = 6; hit.material_a = "crate"; hit.material_b = "stone";
  *         SDLH_PostCollision(&hit);                       // any thread
  *         SDLH_Update();                                  // once per frame, game thread
@@ -44,6 +45,19 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/**
+ * Prepares a struct of this API (events, options, statistics): zeroes it (zero is every field's
+ * default) and sets its size field, so a later library that adds fields knows which ones you set.
+ *
+ *     SDLH_Collision collision;
+ *     SDLH_STRUCT_INIT(collision);
+ */
+#define SDLH_STRUCT_INIT(x)                        \
+    do {                                           \
+        SDL_zero(x);                               \
+        (x).size = (Uint32)sizeof(x);              \
+    } while (0)
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Version                                                                                        */
@@ -120,9 +134,9 @@ typedef enum SDLH_FocusPolicy {
 } SDLH_FocusPolicy;
 
 /**
- * Options for SDLH_Init. Zero every field and set size = sizeof(SDLH_InitOptions) (fields a
- * future version adds are read only when size covers them): `SDLH_InitOptions o = { sizeof o };`.
- * Zero means "the default" for every field.
+ * Options for SDLH_Init. Prepare with SDLH_STRUCT_INIT (zero every field, size = sizeof): zero
+ * means "the default" for every field; fields a future version adds are read only when size
+ * covers them.
  */
 typedef struct SDLH_InitOptions {
     Uint32 size;                 /**< sizeof(SDLH_InitOptions) */
@@ -196,8 +210,8 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* Game events: what happened, in the game's terms. The mapping config decides how it feels.     */
 /* Posting is safe from any thread (physics, audio, network): events wait for the next update.   */
 /* A frame holds up to 16,384 events; more are dropped and counted (SDLH_ERROR_QUEUE_FULL).       */
-/* Each struct starts with size = sizeof(the struct); zero-initialise the rest: zero is the      */
-/* default of every field. Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; */
+/* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
+/* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; */
 /* up to 15 bytes cost nothing, longer ones are hashed. NULL or "" means "none".                  */
 /* ---------------------------------------------------------------------------------------------- */
 

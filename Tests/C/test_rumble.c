@@ -47,8 +47,8 @@ int main(void) {
     pump();
     CHECK_EQ_INT(SDLH_GetNumPads(), 1);
     CHECK_EQ_INT(SDLH_GetPlayerForJoystick(pad.instance_id), 0);
-    SDL_zero(info);
-    info.size = sizeof info;
+    SDLH_STRUCT_INIT(info);
+    CHECK_EQ_INT(info.size, sizeof(SDLH_PadInfo));
     CHECK_EQ_INT(SDLH_GetPad(0, &info), 0);
     CHECK_EQ_INT(info.instance_id, pad.instance_id);
     CHECK_EQ_INT(info.player, 0);
@@ -64,8 +64,7 @@ int main(void) {
     CHECK_EQ_INT(pad.calls, 1);
     CHECK_EQ_INT(last_low(&pad), 39321);
     CHECK_EQ_INT(last_high(&pad), 39321);
-    SDL_zero(stats);
-    stats.size = sizeof stats;
+    SDLH_STRUCT_INIT(stats);
     CHECK_EQ_INT(SDLH_GetRumbleStats(0, &stats), 0);
     CHECK_EQ_INT(stats.low_frequency, 39321);
     CHECK_EQ_INT(stats.high_frequency, 39321);
