@@ -114,6 +114,14 @@ let package = Package(
             path: "Tools/Soak",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Posting through GameHaptics.post, timed as Benchmarks/C/post_bench.c times the C API's post
+        // (make bench-c: the two side by side).
+        .executableTarget(
+            name: "haptics-post-bench",
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2"],
+            path: "Tools/PostBench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // What a player feels, SDLHaptics against the usual approaches (issue 20; make felt,
         // docs/performance.md "What a player feels"): an ERM felt model independent of the renderer.
         .target(

@@ -100,6 +100,7 @@ public func sdlhHandleEvent(_ event: UnsafePointer<SDL_Event>?) -> Int32 {
 public func sdlhUpdate() -> Int32 {
     CResult.run("SDLH_Update") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
+        try state.checkNotInCallback()
         state.errorTexts.removeAll()
         state.door.update()
         state.runCompletions()
@@ -112,6 +113,7 @@ public func sdlhUpdateAt(_ time: Double) -> Int32 {
     CResult.run("SDLH_UpdateAt") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         let time = try CInput.finite(time, "game_time_seconds")
+        try state.checkNotInCallback()
         state.errorTexts.removeAll()
         state.door.update(at: time)
         state.runCompletions()

@@ -33,6 +33,8 @@ final class LibraryState {
     /// in steady state up to that many per frame).
     var finished: [PlayerBox] = []
     var finishing: [PlayerBox] = []
+    /// True while `runCompletions` calls the game's callbacks (an update from inside one is refused).
+    private(set) var isRunningCompletions = false
     /// The errors of the last `SDLH_LoadMapping` that failed (cleared by one that succeeds).
     var loadErrors: [String] = []
     /// `SDLH_GetMappingError`'s strings, kept until the next update or load.
@@ -57,11 +59,12 @@ final class LibraryState {
     @inline(__always)
     static func current() throws(CFailure) -> LibraryState {
         let owner = gameThreadID.load(ordering: .acquiring)
-        guard owner != 0, let state = instance else { throw .notInitialized }
+        guard owner != 0 else { throw .notInitialized }
         guard owner == callingThread else {
             throw CFailure(code: SDLH_ERROR_WRONG_THREAD,
                            message: "called from a thread other than the game thread (the one that called SDLH_Init); only the SDLH_Post* functions may be called from any thread")
         }
+        guard let state = instance else { throw .notInitialized }   // read only by the game thread, which writes it
         return state
     }
 
@@ -79,6 +82,13 @@ final class LibraryState {
         return box
     }
 
+    /// Refuses an update from inside a completion callback (it would run callbacks within callbacks).
+    func checkNotInCallback() throws(CFailure) {
+        guard !isRunningCompletions else {
+            throw .invalid("called from a completion callback: the update is already running; update on the next frame")
+        }
+    }
+
     func checkPlayer(_ player: Int32) throws(CFailure) -> Int {
         guard player >= 0, Int(player) < door.playerCount else { throw .unknownPlayer(Int(player), count: door.playerCount) }
         return Int(player)
@@ -88,6 +98,8 @@ final class LibraryState {
     /// still live). A callback may call any SDLH function, including `SDLH_Quit`.
     func runCompletions() {
         guard !finished.isEmpty else { return }
+        isRunningCompletions = true
+        defer { isRunningCompletions = false }
         swap(&finished, &finishing)
         for box in finishing {
             guard LibraryState.instance === self, let handle = box.handle,

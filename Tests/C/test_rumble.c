@@ -21,6 +21,20 @@ static void SDLCALL on_complete(void *userdata, SDLH_PatternPlayer *player) {
     completion->player = player;
 }
 
+/* A callback that calls back into SDLHaptics: a new player is fine, an update from inside is refused. */
+typedef struct Reentry {
+    SDLH_Pattern *pattern;
+    int play_result, update_result, calls;
+} Reentry;
+
+static void SDLCALL on_complete_reenter(void *userdata, SDLH_PatternPlayer *player) {
+    Reentry *reentry = (Reentry *)userdata;
+    reentry->calls++;
+    reentry->play_result = SDLH_PlayPattern(reentry->pattern, 0, 1, SDLH_CATEGORY_CUSTOM, NULL);
+    reentry->update_result = SDLH_UpdateAt(1e6);
+    SDLH_FreePatternPlayer(player);
+}
+
 int main(void) {
     PadLog pad;
     SDLH_Pattern *long_pattern, *short_pattern;
@@ -174,6 +188,24 @@ int main(void) {
     CHECK_EQ_INT(SDLH_FreePatternPlayer(player), 0);
     frames(&time, 20);
     CHECK_EQ_INT(completion.calls, 0);
+
+    /* Calling back into SDLHaptics from a callback. */
+    {
+        Reentry reentry;
+        SDL_zero(reentry);
+        reentry.pattern = short_pattern;
+        CHECK_EQ_INT(SDLH_PlayPattern(short_pattern, 0, 1, SDLH_CATEGORY_CUSTOM, &player), 1);
+        CHECK_EQ_INT(SDLH_SetPatternPlayerCompletionCallback(player, on_complete_reenter, &reentry), 0);
+        frames(&time, 10);
+        CHECK_EQ_INT(reentry.calls, 1);
+        CHECK_EQ_INT(reentry.play_result, 1);
+        CHECK_EQ_INT(reentry.update_result, SDLH_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(SDLH_IsPatternPlayerPlaying(player), SDLH_ERROR_INVALID_HANDLE);   /* freed in the callback */
+        frames(&time, 1);
+        CHECK_EQ_INT(last_low(&pad), 65535);   /* the pattern the callback started */
+        frames(&time, 20);
+        CHECK_EQ_INT(reentry.calls, 1);
+    }
 
     /* Fire and forget; feedback cases; a player without a pad is not an error. */
     CHECK_EQ_INT(SDLH_PlayPattern(short_pattern, 0, 1, SDLH_CATEGORY_CUSTOM, NULL), 1);
