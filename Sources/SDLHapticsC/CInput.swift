@@ -63,10 +63,40 @@ enum CInput {
             throw .invalid("\(field) is longer than \(maximumStringBytes) bytes (or not NUL-terminated)")
         }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .invalid("\(field) is not valid UTF-8 (\(length) bytes)")
+        if let offset = firstInvalidUTF8(bytes) {
+            throw .invalid("\(field) is not valid UTF-8 (byte \(offset) of \(length))")
         }
-        return text
+        // Already valid: `decoding` takes its contiguous fast path and repairs nothing.
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong
+    /// forms, no surrogates, nothing above U+10FFFF), or nil. O(length); ASCII in one comparison a byte.
+    /// (The stdlib's `String(validating:as:)` is generic and costs about 65 ns a name here.)
+    @inline(__always)
+    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF   // the allowed range of the second byte
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return index
+            }
+            guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return index }
+            for next in stride(from: index + 2, to: index + length, by: 1) where bytes[next] & 0xC0 != 0x80 { return index }
+            index += length
+        }
+        return nil
     }
 
     /// A name from the game's vocabulary; NULL and "" are "none" unless `required`.
