@@ -189,7 +189,8 @@ extern DECLSPEC int SDLCALL SDLH_HandleEvent(const SDL_Event *event);
  * callbacks of players that finished. Call once per frame, after posting.
  * Cost: O(events posted + players × playing voices); no allocation in steady state.
  *
- * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
+ * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD, SDLH_ERROR_INVALID_ARGUMENT when
+ *          called from a completion callback (the update is already running)
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_Update(void);
@@ -200,7 +201,8 @@ extern DECLSPEC int SDLCALL SDLH_Update(void);
  *
  * \param game_time_seconds the frame's time in seconds, finite, non-decreasing, any origin (a time
  *        earlier than the last one is treated as the last one)
- * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite), SDLH_ERROR_NOT_INITIALIZED,
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion callback),
+ *          SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
  * Game thread.
  */
@@ -603,9 +605,9 @@ typedef void (SDLCALL *SDLH_CompletionCallback)(void *userdata, SDLH_PatternPlay
 /**
  * Sets (or with callback NULL, removes) the completion callback. It is called once, on the game
  * thread, inside SDLH_Update / SDLH_UpdateAt after every pad was updated, with userdata as given
- * (the library never reads or frees it). It may call any SDLH function, including
- * SDLH_FreePatternPlayer on the player. Not called for a player stopped by SDLH_Quit, a pad
- * leaving, or once the handle was freed.
+ * (the library never reads or frees it). It may call any SDLH function (SDLH_PlayPattern,
+ * SDLH_FreePatternPlayer on the player, even SDLH_Quit) except SDLH_Update/SDLH_UpdateAt. Not
+ * called for a player stopped by SDLH_Quit, a pad leaving, or once the handle was freed.
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_SetPatternPlayerCompletionCallback(SDLH_PatternPlayer *player, SDLH_CompletionCallback callback, void *userdata);
