@@ -18,8 +18,9 @@ root=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/sdlhaptics-c-api.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
-CC=${CC:-cc}
-CXX=${CXX:-c++}
+# The system compilers; a machine with only the Swift toolchain has its clang.
+CC=${CC:-$(command -v cc || command -v clang || echo cc)}
+CXX=${CXX:-$(command -v c++ || command -v clang++ || echo c++)}
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 if grep -q '^install:' Makefile; then

@@ -124,6 +124,22 @@ int main(void) {
     frames(&time, 1);
     CHECK_EQ_INT(last_low(&pad), 32768);
 
+    /* Focus loss handed over as an SDL event (the default policy pauses): (0,0) at once; focus back resumes. */
+    {
+        SDL_Event focus;
+        SDL_zero(focus);
+        focus.type = SDL_WINDOWEVENT;
+        focus.window.event = SDL_WINDOWEVENT_FOCUS_LOST;
+        CHECK_EQ_INT(SDLH_HandleEvent(&focus), 0);
+        CHECK_EQ_INT(last_low(&pad), 0);
+        frames(&time, 2);
+        CHECK_EQ_INT(last_low(&pad), 0);
+        focus.window.event = SDL_WINDOWEVENT_FOCUS_GAINED;
+        CHECK_EQ_INT(SDLH_HandleEvent(&focus), 0);
+        frames(&time, 1);
+        CHECK_EQ_INT(last_low(&pad), 32768);
+    }
+
     /* Player pause and resume. */
     CHECK_EQ_INT(SDLH_PausePatternPlayer(player), 0);
     frames(&time, 1);
