@@ -279,6 +279,15 @@ int main(void) {
     CHECK_ERROR_MENTIONS("SDLH_EnableAudio");
     CHECK_EQ_INT(SDLH_IsAudioEnabled(), 0);
 
+    /* Audio (the dummy driver in tests): on, volume, off. */
+    CHECK_EQ_INT(SDLH_EnableAudio(), 0);
+    CHECK_EQ_INT(SDLH_IsAudioEnabled(), 1);
+    CHECK_EQ_INT(SDLH_SetAudioVolume(1.5), SDLH_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(SDLH_SetAudioVolume(0.5), 0);
+    CHECK_EQ_INT(SDLH_DisableAudio(), 0);
+    CHECK_EQ_INT(SDLH_DisableAudio(), 0);
+    CHECK_EQ_INT(SDLH_IsAudioEnabled(), 0);
+
     /* Pads. */
     CHECK_EQ_INT(SDLH_GetPlayerForJoystick(12345), SDLH_ERROR_NOT_FOUND);
     CHECK_EQ_INT(SDLH_SetPlayerForJoystick(pad.instance_id, 7), SDLH_ERROR_UNKNOWN_PLAYER);
