@@ -7,7 +7,8 @@
 #     values, hot reload, error codes, (0,0) on quit);
 #   - build and run the examples in Demo/Examples/c headless;
 #   - build the 30-line integration from docs/c-api.md verbatim and run it until SIGTERM (SDL turns
-#     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0).
+#     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0);
+#   - build that program again with the docs' three CMake lines (pkg_check_modules), if CMake is installed.
 # `make test` runs it. Headless: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy.
 #
 # Until the packaging (`make install`, sdlhaptics.pc) is on this branch, the install is stood in for
@@ -94,6 +95,25 @@ if $CC -std=c99 $strict "$work/integration.c" -o "$work/integration" $flags; the
   else echo "c-api: FAILED: the integration in docs/c-api.md did not exit cleanly" >&2; failed=1; fi
 else
   echo "c-api: FAILED to build the integration in docs/c-api.md" >&2; failed=1
+fi
+
+# The three CMake lines of docs/c-api.md, when CMake is installed.
+if command -v cmake >/dev/null 2>&1; then
+  mkdir -p "$work/cmake"
+  cp "$work/integration.c" "$work/cmake/game.c"
+  {
+    echo 'cmake_minimum_required(VERSION 3.16)'
+    echo 'project(game C)'
+    echo 'add_executable(game game.c)'
+    sed -n '/^```cmake$/,/^```$/p' docs/c-api.md | sed '1d;$d'
+  } > "$work/cmake/CMakeLists.txt"
+  if cmake -S "$work/cmake" -B "$work/cmake/build" > "$work/cmake.log" 2>&1 && cmake --build "$work/cmake/build" >> "$work/cmake.log" 2>&1; then
+    echo "ok: the CMake lines in docs/c-api.md find and link sdlhaptics through pkg-config"
+  else
+    cat "$work/cmake.log" >&2; echo "c-api: FAILED: the CMake lines in docs/c-api.md" >&2; failed=1
+  fi
+else
+  echo "c-api: cmake not installed: the CMake lines in docs/c-api.md were not checked"
 fi
 
 [ "$failed" = 0 ] || { echo "c-api: FAILED" >&2; exit 1; }
