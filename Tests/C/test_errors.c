@@ -269,6 +269,26 @@ int main(void) {
     CHECK_EQ_INT(SDLH_GetPatternDuration(stale_pattern, &value), SDLH_ERROR_INVALID_HANDLE);
     CHECK_EQ_INT(SDLH_GetPatternDuration(pattern, &value), 0);
 
+    /* The stated limit: 65,536 live patterns (one is live already); one more is refused, freeing makes room. */
+    {
+        static SDLH_Pattern *many[65536];
+        int made = 0, refused = 0;
+        while (made < 65536) {
+            many[made] = SDLH_LoadPreset("Heartbeat");
+            if (many[made] == NULL) break;
+            made++;
+        }
+        CHECK_EQ_INT(made, 65535);
+        CHECK(SDLH_LoadPreset("Heartbeat") == NULL);
+        CHECK_ERROR_MENTIONS("65536 patterns are live");
+        refused = SDLH_FreePattern(many[0]);
+        CHECK_EQ_INT(refused, 0);
+        many[0] = SDLH_LoadPreset("Heartbeat");
+        CHECK(many[0] != NULL);
+        for (made = 0; made < 65535; made++) SDLH_FreePattern(many[made]);
+        CHECK_EQ_INT(SDLH_GetPatternDuration(many[100], &value), SDLH_ERROR_INVALID_HANDLE);
+    }
+
     /* Settings. */
     CHECK_EQ_INT(SDLH_SetMasterIntensity(1.5), SDLH_ERROR_INVALID_ARGUMENT);
     CHECK_ERROR_MENTIONS("intensity must be within 0.0...1.0, got 1.5");
