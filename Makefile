@@ -7,7 +7,7 @@ SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps build test bench-c demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
+	@echo "make bench-c     posting through the C API next to the Swift post (Benchmarks/C/post_bench.c, docs/c-api.md)"
 	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
@@ -49,6 +50,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(TEST_ENV) $(SWIFT) test --skip-build
 	scripts/check-game-package.sh
+	scripts/check-c-api.sh
 
 demo: deps
 	$(SWIFT) build -c release --product haptics-demo
@@ -65,6 +67,16 @@ hapticsctl: deps
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
+
+# Posting one event through the C API next to GameHaptics.post, and a frame of 10,000 posts (issue 16;
+# docs/c-api.md, "Performance"). Both built in release mode; the C program links the release library.
+bench-c: deps
+	$(SWIFT) build -c release --product sdlhaptics
+	$(SWIFT) build -c release --product haptics-post-bench
+	cc -std=c99 -O2 -Wall -Wextra -pedantic -Werror -Iinclude $$(pkg-config --cflags sdl2) Benchmarks/C/post_bench.c \
+		-o "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" -L"$$($(SWIFT) build -c release --show-bin-path)" -lsdlhaptics $$(pkg-config --libs sdl2)
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" Assets/Haptics/haptics.toml
+	$(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/haptics-post-bench" Assets/Haptics/haptics.toml
 
 # What a player feels (issue 20): re-captures the demo tour's game events, then runs every input through
 # SDLHaptics and the usual approaches on an independent ERM felt model (Tools/Felt) and rewrites the

@@ -20,6 +20,8 @@ let package = Package(
         // Our tools' module (previews, SVG charts, event scripts, simulation): hapticsctl, Tools/ and the
         // Benchmarks package use it. A game never needs it.
         .library(name: "HapticsTools", targets: ["HapticsTools"]),
+        // The C API (include/sdlhaptics.h, docs/c-api.md): libsdlhaptics.so for C and C++ games.
+        .library(name: "sdlhaptics", type: .dynamic, targets: ["SDLHapticsC"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
@@ -52,6 +54,17 @@ let package = Package(
         .target(
             name: "HapticsSDL",
             dependencies: ["Haptics", "CHapticsSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The C API: include/sdlhaptics.h as a module (CSDLHaptics) and the Swift shell exporting it
+        // with @_cdecl (SDLHapticsC), a thin layer over GameHaptics (docs/c-api.md).
+        .systemLibrary(
+            name: "CSDLHaptics",
+            path: "Sources/CSDLHaptics"
+        ),
+        .target(
+            name: "SDLHapticsC",
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2", "CSDLHaptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -111,6 +124,14 @@ let package = Package(
             name: "haptics-soak",
             dependencies: ["Haptics"],
             path: "Tools/Soak",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Posting through GameHaptics.post, timed as Benchmarks/C/post_bench.c times the C API's post
+        // (make bench-c: the two side by side).
+        .executableTarget(
+            name: "haptics-post-bench",
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2"],
+            path: "Tools/PostBench",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // What a player feels, SDLHaptics against the usual approaches (issue 20; make felt,

@@ -1,0 +1,97 @@
+import CHapticsSDL2
+import Haptics
+import HapticsSDL
+
+/// Every call the C API makes to `GameHaptics`, in this one file: the exported functions validate
+/// C input and translate results; what happens is always `GameHaptics`' (and the core's) own logic.
+/// When the front door's shape changes (facades such as `haptics.pads`, `.mapping`, `.audio`),
+/// only this file follows.
+///
+/// Game thread only, like `GameHaptics`, except `queue`, which any thread may post to.
+final class FrontDoor {
+    let haptics: GameHaptics
+    /// Where posted events wait for the next update. Thread-safe (`GameEventQueue`).
+    let queue: GameEventQueue
+    let playerCount: Int
+    /// Hot reloads swapped in and refused, counted from the director's reload handler (game thread).
+    private(set) var reloads = 0
+    private(set) var failedReloads = 0
+
+    init(playerCount: Int, focusPolicy: GameHapticsConfiguration.FocusPolicy, safetyMilliseconds: UInt32?) throws(SDLError) {
+        var configuration = GameHapticsConfiguration()
+        configuration.playerCount = playerCount
+        configuration.focusPolicy = focusPolicy
+        if let safetyMilliseconds { configuration.safetyMilliseconds = safetyMilliseconds }
+        haptics = try GameHaptics(configuration: configuration)
+        self.playerCount = haptics.configuration.playerCount
+        queue = haptics.mapping.eventQueue
+        haptics.mapping.events.reloadHandler = { [unowned self] (result: Result<LoadedMapping, ConfigErrors>) in
+            switch result {
+            case .success: reloads += 1
+            case .failure: failedReloads += 1
+            }
+        }
+    }
+
+    // MARK: Lifecycle
+
+    func handle(_ event: UnsafePointer<SDL_Event>) { haptics.handle(event) }
+    func update() { haptics.update() }
+    func update(at time: Double) { haptics.update(at: time) }
+    func shutdown() { haptics.shutdown() }
+
+    // MARK: Mapping
+
+    func loadMapping(file: String, watch: Bool, interval: Double) throws(ConfigErrors) {
+        try haptics.mapping.load(file: file, watch: watch, interval: interval)
+    }
+
+    /// The problems of the last reload that failed (empty when the current file is good).
+    var mappingErrors: [ConfigDiagnostic] { haptics.mapping.errors }
+    var mappingStatistics: HapticEventDirector.Statistics { haptics.mapping.events.statistics }
+
+    func setListener(_ position: WorldPosition?, player: Int) { haptics.mapping.setListener(position, forPlayer: player) }
+
+    // MARK: Feedback, patterns, players
+
+    func play(_ feedback: HapticFeedback, player: Int) -> Bool { haptics.play(feedback, player: player) }
+
+    func loadPattern(file: String) throws -> HapticPattern { try haptics.playback.loadPattern(contentsOfFile: file) }
+
+    func preset(named name: String) -> HapticPattern? { haptics.playback.presets.pattern(named: name) }
+    var presetNames: [String] { haptics.playback.presets.names }
+
+    func play(_ pattern: HapticPattern, player: Int, intensity: Double, category: HapticCategory) -> HapticAdvancedPatternPlayer? {
+        haptics.play(pattern, player: player, intensity: intensity, category: category)
+    }
+
+    // MARK: Settings
+
+    var mixer: HapticMixer {
+        get { haptics.playback.mixer }
+        set { haptics.playback.mixer = newValue }
+    }
+
+    func pause() { haptics.playback.pause() }
+    func resume() { haptics.playback.resume() }
+    func stopAll() { haptics.playback.stopAll() }
+
+    func enableAudio() throws(SDLError) { try haptics.audio.enable() }
+    func disableAudio() { haptics.audio.disable() }
+    var isAudioEnabled: Bool { haptics.audio.isEnabled }
+    /// Sets the audio volume; false when audio is off.
+    func setAudioVolume(_ volume: Double) -> Bool {
+        guard let audio = haptics.audio.output else { return false }
+        audio.volume = volume
+        return true
+    }
+
+    // MARK: Pads
+
+    var controllers: [ConnectedController] { haptics.pads.controllers }
+    func assign(controller instanceID: Int32, toPlayer player: Int?) { haptics.pads.assign(controller: instanceID, toPlayer: player) }
+    func rumbleStatistics(player: Int) -> (RumbleStatistics, RumbleValues)? {
+        guard let output = haptics.pads.rumbleOutput(forPlayer: player) else { return nil }
+        return (output.statistics, output.sentValues)
+    }
+}

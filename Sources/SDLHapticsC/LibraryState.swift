@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSDLHaptics
+import Haptics
+import Synchronization
+
+/// A pattern behind an `SDLH_Pattern` handle.
+final class PatternBox {
+    let pattern: HapticPattern
+    init(_ pattern: HapticPattern) { self.pattern = pattern }
+}
+
+/// A player behind an `SDLH_PatternPlayer` handle, with the game's completion callback.
+final class PlayerBox {
+    let player: HapticAdvancedPatternPlayer
+    var handle: UnsafeMutableRawPointer?
+    var callback: (@convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void)?
+    var userdata: UnsafeMutableRawPointer?
+    init(_ player: HapticAdvancedPatternPlayer) { self.player = player }
+}
+
+/// Everything the C API holds between `SDLH_Init` and `SDLH_Quit`: the front door and the handle
+/// tables. Game thread only (`LibraryState.current` checks the thread).
+final class LibraryState {
+    let door: FrontDoor
+    let gameThread: pthread_t
+    var patterns = HandleTable<PatternBox>(kind: 0x5)
+    var players = HandleTable<PlayerBox>(kind: 0xA)
+    /// Players that finished during the engine update, called back after it (reserved: no growth
+    /// in steady state up to that many per frame).
+    var finished: [PlayerBox] = []
+    var finishing: [PlayerBox] = []
+    /// True while `runCompletions` calls the game's callbacks (an update from inside one is refused).
+    private(set) var isRunningCompletions = false
+    /// The errors of the last `SDLH_LoadMapping` that failed (cleared by one that succeeds).
+    var loadErrors: [String] = []
+    /// `SDLH_GetMappingError`'s strings, kept until the next update or load.
+    var errorTexts: [[CChar]] = []
+
+    init(door: FrontDoor, gameThread: pthread_t) {
+        self.door = door
+        self.gameThread = gameThread
+        finished.reserveCapacity(256)
+        finishing.reserveCapacity(256)
+    }
+
+    // MARK: The one instance
+
+    /// The state while initialised. Written only by the game thread in `SDLH_Init`/`SDLH_Quit`; read
+    /// only after `gameThreadID` says the caller is that thread.
+    nonisolated(unsafe) static var instance: LibraryState?
+    /// The game thread's id while initialised, 0 otherwise: any thread may read it.
+    static let gameThreadID = Atomic<UInt>(0)
+
+    /// The state, for a game-thread function.
+    @inline(__always)
+    static func current() throws(CFailure) -> LibraryState {
+        let owner = gameThreadID.load(ordering: .acquiring)
+        guard owner != 0 else { throw .notInitialized }
+        guard owner == callingThread else {
+            throw CFailure(code: SDLH_ERROR_WRONG_THREAD,
+                           message: "called from a thread other than the game thread (the one that called SDLH_Init); only the SDLH_Post* functions may be called from any thread")
+        }
+        guard let state = instance else { throw .notInitialized }   // read only by the game thread, which writes it
+        return state
+    }
+
+    static var callingThread: UInt { UInt(pthread_self()) }
+
+    // MARK: Handles
+
+    func pattern(_ handle: OpaquePointer?) throws(CFailure) -> PatternBox {
+        guard let box = patterns.object(UnsafeRawPointer(handle)) else { throw .invalidHandle("pattern") }
+        return box
+    }
+
+    func player(_ handle: OpaquePointer?) throws(CFailure) -> PlayerBox {
+        guard let box = players.object(UnsafeRawPointer(handle)) else { throw .invalidHandle("player") }
+        return box
+    }
+
+    /// Refuses an update from inside a completion callback (it would run callbacks within callbacks).
+    func checkNotInCallback() throws(CFailure) {
+        guard !isRunningCompletions else {
+            throw .invalid("called from a completion callback: the update is already running; update on the next frame")
+        }
+    }
+
+    func checkPlayer(_ player: Int32) throws(CFailure) -> Int {
+        guard player >= 0, Int(player) < door.playerCount else { throw .unknownPlayer(Int(player), count: door.playerCount) }
+        return Int(player)
+    }
+
+    /// Runs the completion callbacks of players that finished in the last update (their handles
+    /// still live). A callback may call any SDLH function, including `SDLH_Quit`.
+    func runCompletions() {
+        guard !finished.isEmpty else { return }
+        isRunningCompletions = true
+        defer { isRunningCompletions = false }
+        swap(&finished, &finishing)
+        for box in finishing {
+            guard LibraryState.instance === self, let handle = box.handle,
+                  players.object(handle) === box, let callback = box.callback else { continue }
+            callback(box.userdata, OpaquePointer(handle))
+        }
+        finishing.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The event queue for posting from any thread, behind a pthread mutex held only to read the
+/// queue reference and post (never across other work), so `SDLH_Quit` on the game thread cannot
+/// pull the queue from under a poster.
+final class PostGate: @unchecked Sendable {
+    static let shared = PostGate()
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var queue: GameEventQueue?          // guarded by `mutex`
+    private var playerCount = 0                 // guarded by `mutex`
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func open(_ queue: GameEventQueue, playerCount: Int) {
+        pthread_mutex_lock(mutex)
+        self.queue = queue
+        self.playerCount = playerCount
+        pthread_mutex_unlock(mutex)
+    }
+
+    func close() {
+        pthread_mutex_lock(mutex)
+        queue = nil
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Posts `event` for `player` (-1: every player). O(1).
+    @inline(__always)
+    func post(_ event: GameEvent, player: Int32) throws(CFailure) {
+        pthread_mutex_lock(mutex)
+        guard let queue else {
+            pthread_mutex_unlock(mutex)
+            throw .notInitialized
+        }
+        let count = playerCount
+        guard player >= -1, Int(player) < count else {
+            pthread_mutex_unlock(mutex)
+            throw CFailure(code: SDLH_ERROR_UNKNOWN_PLAYER,
+                           message: "player \(player) does not exist: players are 0...\(count - 1), or SDLH_EVERY_PLAYER (-1)")
+        }
+        let posted = queue.post(event)
+        pthread_mutex_unlock(mutex)
+        guard posted else {
+            throw CFailure(code: SDLH_ERROR_QUEUE_FULL,
+                           message: "this frame's event queue is full (\(queue.capacity) events): the event was dropped; call SDLH_Update every frame")
+        }
+    }
+}

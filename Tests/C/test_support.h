@@ -1,0 +1,152 @@
+/*
+ * Shared by the C API's tests (every test in Tests/C): checks that count failures, and virtual game
+ * controllers attached through SDL in C (SDL_JoystickAttachVirtualEx) whose rumble callback records
+ * the exact 16-bit values SDL passes on. Built by scripts/check-c-api.sh against an installed tree.
+ */
+#ifndef SDLHAPTICS_TEST_SUPPORT_H
+#define SDLHAPTICS_TEST_SUPPORT_H
+
+#include <stdio.h>
+#include <string.h>
+#include "SDL.h"
+#include "sdlhaptics.h"
+
+static int test_failures = 0;
+static int test_checks = 0;
+
+#define CHECK(condition)                                                                          \
+    do {                                                                                          \
+        test_checks++;                                                                            \
+        if (!(condition)) {                                                                       \
+            test_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: check failed: %s (SDLH_GetError: %s)\n", __FILE__, __LINE__,  \
+                    #condition, SDLH_GetError());                                                 \
+        }                                                                                         \
+    } while (0)
+
+#define CHECK_EQ_INT(actual, expected)                                                             \
+    do {                                                                                          \
+        long long check_actual_ = (long long)(actual), check_expected_ = (long long)(expected);    \
+        test_checks++;                                                                            \
+        if (check_actual_ != check_expected_) {                                                   \
+            test_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: %s is %lld, expected %lld (SDLH_GetError: %s)\n", __FILE__,   \
+                    __LINE__, #actual, check_actual_, check_expected_, SDLH_GetError());          \
+        }                                                                                         \
+    } while (0)
+
+/* The error message mentions `text`. */
+#define CHECK_ERROR_MENTIONS(text)                                                                \
+    do {                                                                                          \
+        test_checks++;                                                                            \
+        if (strstr(SDLH_GetError(), (text)) == NULL) {                                            \
+            test_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: SDLH_GetError() \"%s\" does not mention \"%s\"\n", __FILE__,  \
+                    __LINE__, SDLH_GetError(), (text));                                           \
+        }                                                                                         \
+    } while (0)
+
+static SDL_INLINE int test_finish(const char *name) {
+    if (test_failures == 0) {
+        printf("ok: %s (%d checks)\n", name, test_checks);
+        return 0;
+    }
+    fprintf(stderr, "FAILED: %s (%d of %d checks failed)\n", name, test_failures, test_checks);
+    return 1;
+}
+
+/* ---- Virtual pads ---------------------------------------------------------------------------- */
+
+#define PAD_LOG_CAPACITY 4096
+
+typedef struct PadLog {
+    SDL_JoystickID instance_id;
+    int calls;                      /* every rumble call SDL made */
+    Uint16 low[PAD_LOG_CAPACITY];   /* the values of the first PAD_LOG_CAPACITY calls */
+    Uint16 high[PAD_LOG_CAPACITY];
+} PadLog;
+
+static SDL_INLINE int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high) {
+    PadLog *log = (PadLog *)userdata;
+    if (log->calls < PAD_LOG_CAPACITY) {
+        log->low[log->calls] = low;
+        log->high[log->calls] = high;
+    }
+    log->calls++;
+    return 0;
+}
+
+/* Attaches a generic virtual game controller with body motors; returns its instance id (-1 on failure). */
+static SDL_INLINE SDL_JoystickID attach_pad(PadLog *log) {
+    SDL_VirtualJoystickDesc desc;
+    int device_index;
+    SDL_zero(desc);
+    SDL_zerop(log);
+    desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
+    desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
+    desc.naxes = SDL_CONTROLLER_AXIS_MAX;
+    desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
+    desc.Rumble = pad_rumble;
+    desc.userdata = log;
+    device_index = SDL_JoystickAttachVirtualEx(&desc);
+    if (device_index < 0) {
+        fprintf(stderr, "SDL_JoystickAttachVirtualEx: %s\n", SDL_GetError());
+        log->instance_id = -1;
+        return -1;
+    }
+    log->instance_id = SDL_JoystickGetDeviceInstanceID(device_index);
+    return log->instance_id;
+}
+
+/* Detaches the virtual pad with this instance id (SDL 2.26 has no instance-to-index call). */
+static SDL_INLINE void detach_pad(SDL_JoystickID instance_id) {
+    int index;
+    for (index = 0; index < SDL_NumJoysticks(); index++) {
+        if (SDL_JoystickGetDeviceInstanceID(index) == instance_id) {
+            SDL_JoystickDetachVirtual(index);
+            return;
+        }
+    }
+}
+
+static SDL_INLINE Uint16 last_low(const PadLog *log) { return log->calls == 0 ? 0 : log->low[(log->calls - 1) % PAD_LOG_CAPACITY]; }
+static SDL_INLINE Uint16 last_high(const PadLog *log) { return log->calls == 0 ? 0 : log->high[(log->calls - 1) % PAD_LOG_CAPACITY]; }
+
+/* Hands every pending SDL event to SDLHaptics (pads arriving and leaving). */
+static SDL_INLINE void pump(void) {
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) SDLH_HandleEvent(&event);
+}
+
+/* Runs `count` frames of 1/60 s on the game clock starting after *time. */
+static SDL_INLINE void frames(double *time, int count) {
+    int i;
+    for (i = 0; i < count; i++) {
+        *time += 1.0 / 60.0;
+        SDLH_UpdateAt(*time);
+    }
+}
+
+/* Starts SDL as a game would: video (dummy driver in tests) and game controllers. */
+static SDL_INLINE int start_sdl(void) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
+        return -1;
+    }
+    return 0;
+}
+
+/* A continuous pattern: intensity 1, sharpness 0.5 (equal drive on both motors of a generic pad). */
+static const char continuous_ahap[] =
+    "{\"Version\": 1.0, \"Pattern\": [{\"Event\": {\"Time\": 0.0, \"EventType\": \"HapticContinuous\", "
+    "\"EventDuration\": %s, \"EventParameters\": ["
+    "{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1.0}, "
+    "{\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.5}]}}]}";
+
+static SDL_INLINE SDLH_Pattern *continuous_pattern(const char *seconds) {
+    char text[512];
+    SDL_snprintf(text, sizeof text, continuous_ahap, seconds);
+    return SDLH_LoadPatternFromMemory(text, SDL_strlen(text));
+}
+
+#endif
