@@ -4,7 +4,7 @@
 /// elements give one set, the game (`sendParameters`, `scheduleParameterCurve` with audio IDs)
 /// another, and the two compose the way a control composes with an event: volume multiplies,
 /// the others add. Haptic controls are not stored here; audio scheduling ignores them.
-@_spi(HapticsTools) public struct AudioControls: Hashable, Sendable {
+@_spi(HapticsTools) public struct AudioControls: Hashable, Sendable, ControlSet {
     /// `AudioVolumeControl`, 0...1, multiplies `AudioVolume`. Default 1.
     public var volume: Double
     /// `AudioPanControl`, -1...1, added to `AudioPan`. Default 0.
@@ -82,10 +82,8 @@
     /// The value of a control; haptic controls read as their default and ignore writes.
     /// Writes are clamped to the control's range.
     public subscript(id: DynamicParameterID) -> Double {
-        get { AudioControls.index(of: id).map { self[index: $0] } ?? id.defaultValue }
-        set {
-            if let index = AudioControls.index(of: id) { self[index: index] = id.range.clamp(newValue) }
-        }
+        get { value(of: id) }
+        set { set(id, to: newValue) }
     }
 
     /// `self` composed with `other`: volumes multiply, the rest add. Not clamped (the scheduler

@@ -567,3 +567,16 @@ import Foundation
         hapticPhase = phase
     }
 }
+
+extension AudioMixer {
+    /// Queues `command` (its `frame` already set to the sample it starts on) for the audio thread,
+    /// and records a start in `onsets`. Returns false, queuing nothing, when the queue is full.
+    /// The one intake every `HapticAudioOutput` uses. Game thread; no allocation.
+    @_spi(HapticsTools) public func enqueue(_ command: AudioCommand, onsets: inout AudioOnsetLog) -> Bool {
+        guard commands.push(command) else { return false }
+        if command.kind == .start {
+            onsets.record(.init(voiceID: command.voiceID, time: command.time, frame: command.frame))
+        }
+        return true
+    }
+}

@@ -62,12 +62,9 @@
     public func send(_ command: AudioCommand) -> Bool {
         var command = command
         command.frame = frame(forTime: command.time)
-        guard mixer.commands.push(command) else {
+        guard mixer.enqueue(command, onsets: &onsets) else {
             droppedCommands += 1
             return false
-        }
-        if command.kind == .start {
-            onsets.record(.init(voiceID: command.voiceID, time: command.time, frame: command.frame))
         }
         return true
     }

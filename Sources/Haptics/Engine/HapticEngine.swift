@@ -118,23 +118,26 @@ public final class HapticEngine {
     /// Makes a basic player for `pattern` on output `output`. Allocates (the evaluator); call at load time.
     public func makePlayer(with pattern: HapticPattern, output: Int = 0, locality: HapticLocality = .body,
                            category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticPatternPlayer {
-        guard !isDestroyed else { throw .engineDestroyed }
-        guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
-        let player = HapticPatternPlayer(engine: self, pattern: pattern, outputIndex: output,
-                                         profile: drivers[output].profile, locality: locality,
-                                         category: category, priority: priority)
-        audio.register(player, pattern: pattern)
-        return player
+        try makeVoice(HapticPatternPlayer.self, pattern: pattern, output: output, locality: locality,
+                      category: category, priority: priority)
     }
 
     /// Makes an advanced player (loop, rate, seek, pause/resume, mute, completion handler).
     public func makeAdvancedPlayer(with pattern: HapticPattern, output: Int = 0, locality: HapticLocality = .body,
                                    category: HapticCategory = .custom, priority: Int = 0) throws(HapticEngineError) -> HapticAdvancedPatternPlayer {
+        try makeVoice(HapticAdvancedPatternPlayer.self, pattern: pattern, output: output, locality: locality,
+                      category: category, priority: priority)
+    }
+
+    /// The one way a player is made: checks the engine and the output, builds the player with the
+    /// output's motor profile and registers its audio events.
+    private func makeVoice<Voice: HapticPatternPlayer>(_ type: Voice.Type, pattern: HapticPattern, output: Int,
+                                                       locality: HapticLocality, category: HapticCategory,
+                                                       priority: Int) throws(HapticEngineError) -> Voice {
         guard !isDestroyed else { throw .engineDestroyed }
         guard outputs.indices.contains(output) else { throw .invalidOutput(output) }
-        let player = HapticAdvancedPatternPlayer(engine: self, pattern: pattern, outputIndex: output,
-                                                 profile: drivers[output].profile, locality: locality,
-                                                 category: category, priority: priority)
+        let player = Voice(engine: self, pattern: pattern, outputIndex: output, profile: drivers[output].profile,
+                           locality: locality, category: category, priority: priority)
         audio.register(player, pattern: pattern)
         return player
     }

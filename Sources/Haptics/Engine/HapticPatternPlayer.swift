@@ -71,7 +71,7 @@ public class HapticPatternPlayer {
     var contribution = ActuatorLevels.zero
     var kick: ActuatorSet = []
 
-    init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, profile: MotorProfile,
+    required init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, profile: MotorProfile,
          locality: HapticLocality, category: HapticCategory, priority: Int) {
         self.engine = engine
         self.shaping = TransientShaping(profile: profile)

@@ -4,7 +4,7 @@
 /// the game (`sendParameters`, `scheduleParameterCurve`) gives another, and the two compose the
 /// same way a control composes with an event: intensity controls multiply, the others add.
 /// Audio controls are not stored; haptic evaluation ignores them.
-@_spi(HapticsTools) public struct HapticControls: Hashable, Sendable {
+@_spi(HapticsTools) public struct HapticControls: Hashable, Sendable, ControlSet {
     /// `HapticIntensityControl`, 0...1, multiplies intensity. Default 1.
     public var intensity: Double
     /// `HapticSharpnessControl`, -1...1, added to sharpness. Default 0.
@@ -69,10 +69,8 @@
 
     /// The value of a control; audio controls read as their default.
     public subscript(id: DynamicParameterID) -> Double {
-        get { HapticControls.index(of: id).map { self[index: $0] } ?? id.defaultValue }
-        set {
-            if let index = HapticControls.index(of: id) { self[index: index] = id.range.clamp(newValue) }
-        }
+        get { value(of: id) }
+        set { set(id, to: newValue) }
     }
 
     /// `self` composed with `other`: intensities multiply, the rest add. Not clamped (the

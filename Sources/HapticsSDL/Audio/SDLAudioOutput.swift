@@ -142,12 +142,9 @@ public final class SDLAudioOutput {
         guard isAvailable else { return false }
         var command = command
         command.frame = clock.frame(forTime: command.time)
-        guard mixer.commands.push(command) else {
+        guard mixer.enqueue(command, onsets: &onsets) else {
             droppedCommands += 1
             return false
-        }
-        if command.kind == .start {
-            onsets.record(.init(voiceID: command.voiceID, time: command.time, frame: command.frame))
         }
         return true
     }
