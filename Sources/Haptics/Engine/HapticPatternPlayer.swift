@@ -258,9 +258,14 @@ public class HapticPatternPlayer {
             if phase == .playing {
                 updateCurves(at: t)
                 pausedPosition = position(at: t)
-                flushTransients(through: pausedPosition, at: t)
-                windowStart = pausedPosition
-                windowIncludesStart = false
+                // A pause at the very moment the player started (a voice started while the game is
+                // paused) lets no time pass: nothing was due before it, so the window, start included,
+                // is left for the resume to play.
+                if pausedPosition > windowStart || !windowIncludesStart {
+                    flushTransients(through: pausedPosition, at: t)
+                    windowStart = pausedPosition
+                    windowIncludesStart = false
+                }
                 phase = .paused
             }
         case .resume:

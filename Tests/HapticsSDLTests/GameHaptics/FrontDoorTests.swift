@@ -43,10 +43,11 @@ extension SDLTests {
             rig.frames(10)
             #expect(pad.rumbleCalls.allSatisfy { $0.pair == [0, 0] }, "a gameplay pattern waits paused: nothing felt")
             #expect(rig.haptics.state.pausedPlayers.count == 1)
-            // Known, not fixed here (engine side): a transient preset's onset frame still reaches the pad
-            // once while its voice is paused; see /work/notes/issue-15-frontdoor.md.
             #expect(rig.haptics.play(.success, player: 0), "a feedback case is accepted while paused")
             #expect(rig.haptics.state.pausedPlayers.count == 2, "and recorded as paused by the same bookkeeping")
+            rig.frames(10)
+            #expect(pad.rumbleCalls.allSatisfy { $0.pair == [0, 0] },
+                    "a transient preset started while paused is not felt, not even its onset frame")
             #expect(rig.haptics.state.livePlayers.contains { $0 === pattern })
             rig.haptics.playback.resume()
             rig.frames(2)
