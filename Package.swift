@@ -17,6 +17,9 @@ let package = Package(
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
+        // The C API as a shared library for C and C++ games (docs/c-library.md): `make c-library` builds
+        // it with the Swift runtime linked in and only the SDLH_ functions exported.
+        .library(name: "sdlhaptics", type: .dynamic, targets: ["SDLHapticsC"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
@@ -41,6 +44,12 @@ let package = Package(
         .target(
             name: "HapticsSDL",
             dependencies: ["Haptics", "CHapticsSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The C API's Swift shell: @_cdecl functions declared in include/sdlhaptics.h.
+        .target(
+            name: "SDLHapticsC",
+            dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
