@@ -1,4 +1,3 @@
-import Foundation
 import Haptics
 
 /// Audio on the front door (opt-in): the audio half of patterns through one SDL sound device,
@@ -62,7 +61,7 @@ extension GameHaptics {
     public func loadPattern(contentsOfFile path: String) throws -> HapticPattern {
         let pattern = try AHAPDecoder().decode(contentsOfFile: path).pattern
         guard let audio, pattern.hasAudioContent else { return pattern }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePathText.deletingLastComponent(path)
         try audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
         return audio.prepared(pattern)
     }

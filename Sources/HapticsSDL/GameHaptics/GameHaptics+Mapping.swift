@@ -1,4 +1,3 @@
-import Foundation
 import Haptics
 
 /// The mapping layer on the front door: the game posts what happened (`post`), a config that
@@ -40,7 +39,7 @@ extension GameHaptics {
     public func loadMapping(file: String, watch: Bool = true, interval: Double = 0.25) throws(ConfigErrors) {
         let loaded = try LoadedMapping.load(file: file, presets: presets, sounds: soundPatterns)
         if let audio {
-            let folder = (file as NSString).deletingLastPathComponent
+            let folder = FilePathText.deletingLastComponent(file)
             for pattern in loaded.patterns where pattern.hasAudioContent {
                 try? audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
             }
