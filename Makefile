@@ -7,7 +7,7 @@ SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test c-library install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps build test c-library c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -27,6 +27,7 @@ help:
 	@echo "make presets     rebuild the library's built-in copy of Assets/Patterns after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make c-library   the C library libsdlhaptics.so, release, stripped (.build-clib/c-library/)"
+	@echo "make c-library-all  the C library and a hapticsctl that runs without Swift: what make install installs"
 	@echo "make install     the C library, header, pkg-config file, hapticsctl, presets and default config (PREFIX, DESTDIR)"
 	@echo "make uninstall   remove what make install put there (same PREFIX, DESTDIR)"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
@@ -75,7 +76,12 @@ C_LIBRARY_ENV  = SWIFT="$(SWIFT)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LIBDIR
 c-library: deps
 	$(C_LIBRARY_ENV) scripts/c-library.sh build
 
-install: deps
+# The library and a hapticsctl with the Swift runtime linked in: everything install installs.
+c-library-all: deps
+	$(C_LIBRARY_ENV) scripts/c-library.sh build-all
+
+# No `deps` here: `sudo make install` after `make c-library-all` must not need swift on root's PATH.
+install:
 	$(C_LIBRARY_ENV) scripts/c-library.sh install
 
 uninstall:

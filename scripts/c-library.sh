@@ -3,7 +3,9 @@
 # uninstalls it. `make c-library`, `make install` and `make uninstall` call it.
 #
 # usage: scripts/c-library.sh build       the library, release, stripped, in .build-clib/c-library/
-#        scripts/c-library.sh install     build (library and hapticsctl), then install under DESTDIR+PREFIX
+#        scripts/c-library.sh build-all   the library and hapticsctl (Swift runtime linked in): what install installs
+#        scripts/c-library.sh install     build what is not up to date (library, hapticsctl), then install
+#                                         under DESTDIR+PREFIX
 #        scripts/c-library.sh uninstall   remove exactly what install put under DESTDIR+PREFIX
 #
 # The library links the Swift runtime and the C++ runtime it needs statically (--static-swift-stdlib, and
@@ -36,7 +38,11 @@ PKGCONFIGDIR=${PKGCONFIGDIR:-$LIBDIR/pkgconfig}
 PRESETS_SOURCE=${PRESETS_SOURCE:-Assets/Patterns}
 CONFIG_SOURCE=${CONFIG_SOURCE:-Assets/Haptics}
 HEADER=include/sdlhaptics.h
+# Two scratch folders: SwiftPM recompiles everything when the linker flags change, and the library's
+# flags (version script, SONAME) are not hapticsctl's.
 SCRATCH=.build-clib
+LIBRARY_SCRATCH=$SCRATCH/library
+TOOL_SCRATCH=$SCRATCH/hapticsctl
 OUT=$SCRATCH/c-library
 
 fail() { echo "c-library: error: $*" >&2; exit 1; }
@@ -80,13 +86,15 @@ static_cxx_dir() {
     (cd "$dir" && pwd)
 }
 
-# A release build in $SCRATCH with the Swift runtime linked statically. Its output is shown without the
-# linker's warning about mktemp inside Foundation's static archive; a failed build stops the script.
+# A release build in scratch folder $1 with the Swift runtime linked statically. Its output is shown
+# without the linker's warning about mktemp inside Foundation's static archive; a failed build stops
+# the script.
 swift_build() {
-    local log=$SCRATCH/build.log status
-    mkdir -p "$SCRATCH"
+    local scratch=$1 log=$1/build.log status
+    shift
+    mkdir -p "$scratch"
     set +e
-    "$SWIFT" build -c release --scratch-path "$SCRATCH" -Xswiftc -static-stdlib "$@" >"$log" 2>&1
+    "$SWIFT" build -c release --scratch-path "$scratch" -Xswiftc -static-stdlib "$@" >"$log" 2>&1
     status=$?
     set -e
     grep -v "the use of \`mktemp' is dangerous" "$log" || true
@@ -111,10 +119,10 @@ build_library() {
     cxx=$(static_cxx_dir)
     echo "c-library: building $REALNAME (SONAME $SONAME, $(echo "$functions" | wc -l) functions from $HEADER)"
     # The library is relinked on every build: a changed header changes only the version script.
-    rm -f "$SCRATCH/release/$LIBNAME"
-    swift_build --product sdlhaptics -Xswiftc -Xclang-linker -Xswiftc "-L$cxx" \
+    rm -f "$LIBRARY_SCRATCH/release/$LIBNAME"
+    swift_build "$LIBRARY_SCRATCH" --product sdlhaptics -Xswiftc -Xclang-linker -Xswiftc "-L$cxx" \
         -Xlinker "--version-script=$map" -Xlinker "-soname=$SONAME"
-    bin=$("$SWIFT" build -c release --scratch-path "$SCRATCH" --show-bin-path)
+    bin=$("$SWIFT" build -c release --scratch-path "$LIBRARY_SCRATCH" --show-bin-path)
     [ -f "$bin/$LIBNAME" ] || fail "the build made no $bin/$LIBNAME (output above)"
     cp "$bin/$LIBNAME" "$OUT/$REALNAME"
     strip --strip-unneeded "$OUT/$REALNAME"
@@ -124,8 +132,8 @@ build_library() {
 build_hapticsctl() {
     local bin
     echo "c-library: building hapticsctl (Swift runtime linked in, runs without a Swift toolchain)"
-    swift_build --product hapticsctl
-    bin=$("$SWIFT" build -c release --scratch-path "$SCRATCH" --show-bin-path)
+    swift_build "$TOOL_SCRATCH" --product hapticsctl
+    bin=$("$SWIFT" build -c release --scratch-path "$TOOL_SCRATCH" --show-bin-path)
     [ -f "$bin/hapticsctl" ] || fail "the build made no $bin/hapticsctl (output above)"
     cp "$bin/hapticsctl" "$OUT/hapticsctl"
     strip "$OUT/hapticsctl"
@@ -145,6 +153,11 @@ Requires: sdl2
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -lsdlhaptics
 EOF
+}
+
+# True when `artifact` is missing or older than a file it is built from.
+stale() {
+    [ ! -f "$1" ] || [ -n "$(find Sources include Package.swift -newer "$1" -print -quit)" ]
 }
 
 MANIFEST_NAME=install-manifest.txt
@@ -220,8 +233,14 @@ uninstall_all() {
 
 case ${1:-} in
     build) build_library ;;
-    install) build_library; build_hapticsctl; install_all ;;
+    build-all) build_library; build_hapticsctl ;;
+    install)
+        # Built again only when a source changed since, so `make c-library` as a user and then
+        # `sudo make install` (where root may have no swift on its PATH) installs without building.
+        if stale "$OUT/$REALNAME"; then build_library; else echo "c-library: $OUT/$REALNAME is up to date"; fi
+        if stale "$OUT/hapticsctl"; then build_hapticsctl; else echo "c-library: $OUT/hapticsctl is up to date"; fi
+        install_all ;;
     uninstall) uninstall_all ;;
     functions) header_functions ;;
-    *) echo "usage: $0 build|install|uninstall|functions" >&2; exit 2 ;;
+    *) echo "usage: $0 build|build-all|install|uninstall|functions" >&2; exit 2 ;;
 esac

@@ -4,6 +4,7 @@
 #   2. the library's NEEDED entries (readelf -d) are SDL2 and the C library only: no Swift runtime,
 #      Foundation, dispatch or C++ runtime library; its SONAME is the versioned name install links;
 #   3. its exported dynamic symbols (nm -D, defined, global) are exactly the header's SDLH_ functions;
+#      the stripped library stays under 20 MB (no full Foundation);
 #   4. pkg-config finds it in the install and a C program built with `pkg-config --cflags --libs
 #      sdlhaptics` that takes the address of every header function links and loads (LD_BIND_NOW), with
 #      no Swift toolchain library reachable; the installed hapticsctl runs;
@@ -56,6 +57,15 @@ else
     ok "SONAME $soname; libsdlhaptics.so -> $soname -> $(basename "$lib")"
 fi
 
+# Size: the core and the adapter must not bring full Foundation (ICU's data, over 40 MB) back in.
+size_limit=20000000
+size=$(stat -c %s "$lib")
+if [ "$size" -gt "$size_limit" ]; then
+    fail "$lib is $size bytes stripped, over the $size_limit-byte limit: does a module of the library import Foundation instead of FoundationEssentials? (docs/c-library.md)"
+else
+    ok "$size bytes stripped (limit $size_limit)"
+fi
+
 # 3. Exported symbols against the installed header.
 header=$prefix/include/sdlhaptics.h
 declared=$(sed -n 's/^extern DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$header" | LC_ALL=C sort -u)
@@ -97,7 +107,7 @@ $(cat "$work/cc.log")"
             fail "the C program does not load against $prefix/lib: $out"
         else
             missing=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$work/every-function" | grep -E 'not found|swift|Foundation|dispatch' || true)
-            if [ -n "$missing" ]; then fail "ldd of the C program: $missing"; else ok "a C program links and loads all $out"; fi
+            if [ -n "$missing" ]; then fail "ldd of the C program: $missing"; else ok "a C program using every header function links and loads ($out)"; fi
         fi
     fi
 fi
