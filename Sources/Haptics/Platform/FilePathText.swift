@@ -1,39 +1,35 @@
-/// Path arithmetic on strings, as `NSString`'s path methods do it, without Foundation (the C library,
-/// docs/c-library.md, stays small when the core needs no Foundation). Pure text: nothing is looked up
-/// on disk.
+/// Path arithmetic on strings, as `NSString`'s path methods do it on Linux, without Foundation (the C
+/// library, docs/c-library.md, stays small when the core needs no Foundation). Pure text: nothing is
+/// looked up on disk. `PlatformHelperTests` compares each with `NSString`.
 package enum FilePathText {
-    /// The path without its last component, like `NSString.deletingLastPathComponent`:
-    /// "a/b.toml" → "a", "b.toml" → "", "/b" → "/", "a/b/" → "a", "/" → "/".
+    /// The path without its last component, like `NSString.deletingLastPathComponent`: repeated
+    /// slashes count as one and a trailing slash is ignored. "a/b.toml" → "a", "b.toml" → "",
+    /// "/b" → "/", "a/b/" → "a", "/a//b/c" → "/a/b", "/" → "/". (Foundation on Linux crashes on a
+    /// one-letter relative path such as "a"; this gives "".)
     package static func deletingLastComponent(_ path: String) -> String {
-        let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        let head = trimmingTrailingSlashes(String(trimmed[..<slash]))
-        return head.isEmpty && trimmed.hasPrefix("/") ? "/" : head
+        let parts = components(path)
+        guard !parts.isEmpty else { return path.hasPrefix("/") ? "/" : "" }
+        let head = parts.dropLast().joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + head : head
     }
 
     /// The last component, like `NSString.lastPathComponent`: "a/b.wav" → "b.wav", "a/b/" → "b",
     /// "/" → "/", "" → "".
     package static func lastComponent(_ path: String) -> String {
-        let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-        return trimmed == "/" ? "/" : String(trimmed[trimmed.index(after: slash)...])
+        components(path).last.map(String.init) ?? (path.hasPrefix("/") ? "/" : "")
     }
 
-    /// `component` added to `path` with one slash between, like `NSString.appendingPathComponent`:
+    /// `component` added to `path`, like `NSString.appendingPathComponent` on Linux: a slash between
+    /// unless `path` ends with one; either side empty gives the other unchanged.
     /// ("a", "b") → "a/b", ("a/", "b") → "a/b", ("", "b") → "b", ("/", "b") → "/b".
     package static func appending(_ component: String, to path: String) -> String {
         if path.isEmpty { return component }
-        if component.isEmpty { return trimmingTrailingSlashes(path) }
-        let head = trimmingTrailingSlashes(path)
-        var tail = Substring(component)
-        while tail.hasPrefix("/") { tail = tail.dropFirst() }
-        return head == "/" ? "/" + tail : head + "/" + tail
+        if component.isEmpty { return path }
+        return path.hasSuffix("/") ? path + component : path + "/" + component
     }
 
-    /// `path` without trailing slashes, except a lone "/".
-    private static func trimmingTrailingSlashes(_ path: String) -> String {
-        var result = Substring(path)
-        while result.count > 1 && result.hasSuffix("/") { result = result.dropLast() }
-        return String(result)
+    /// The non-empty components between slashes.
+    private static func components(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
     }
 }
