@@ -2,12 +2,12 @@
 # it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config
+APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: all deps build test bench-c demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps build test bench-c c-library c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -27,13 +27,18 @@ help:
 	@echo "make plots       regenerate the SVG plots in docs/images"
 	@echo "make presets     rebuild the library's built-in copy of Assets/Haptics/Presets after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
+	@echo "make c-library   the C library libsdlhaptics.so, release, stripped (.build-clib/c-library/)"
+	@echo "make c-library-all  the C library and a hapticsctl that runs without Swift: what make install installs"
+	@echo "make install     the C library, header, pkg-config file, hapticsctl, presets and default config (PREFIX, DESTDIR)"
+	@echo "make uninstall   remove what make install put there (same PREFIX, DESTDIR)"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 
 # Installs the Debian packages when SDL2's development files are not visible to pkg-config.
 deps:
 	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
 		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
-	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ]; then \
+	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ] && \
+		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then \
 		echo "deps: SDL2 $$(pkg-config --modversion sdl2) and Chipmunk2D found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
@@ -51,6 +56,43 @@ test: deps
 	$(TEST_ENV) $(SWIFT) test --skip-build
 	scripts/check-game-package.sh
 	scripts/check-c-api.sh
+	scripts/check-c-library.sh
+
+# The C library and its install (docs/c-library.md). scripts/c-library.sh does the work: a release
+# build with the Swift runtime linked in, only the header's SDLH_ functions exported, a SONAME; the
+# flags are passed on its command line, never in Package.swift.
+PREFIX         ?= /usr/local
+DESTDIR        ?=
+LIBDIR         ?= $(PREFIX)/lib
+INCLUDEDIR     ?= $(PREFIX)/include
+BINDIR         ?= $(PREFIX)/bin
+DATADIR        ?= $(PREFIX)/share/sdlhaptics
+PKGCONFIGDIR   ?= $(LIBDIR)/pkgconfig
+# What goes into $(DATADIR), as is: the one assets folder (the default config, its patterns and sounds,
+# and the presets in Presets/).
+CONFIG_SOURCE  ?= Assets/Haptics
+C_LIBRARY_ENV  = SWIFT="$(SWIFT)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LIBDIR="$(LIBDIR)" \
+	INCLUDEDIR="$(INCLUDEDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" PKGCONFIGDIR="$(PKGCONFIGDIR)" \
+	CONFIG_SOURCE="$(CONFIG_SOURCE)"
+
+c-library: deps
+	$(C_LIBRARY_ENV) scripts/c-library.sh build
+
+# The library and a hapticsctl with the Swift runtime linked in: everything install installs.
+c-library-all: deps
+	$(C_LIBRARY_ENV) scripts/c-library.sh build-all
+
+# No `deps` here: `sudo make install` after `make c-library-all` must not need swift on root's PATH.
+install:
+	$(C_LIBRARY_ENV) scripts/c-library.sh install
+
+uninstall:
+	$(C_LIBRARY_ENV) scripts/c-library.sh uninstall
+
+# Installs into a temporary PREFIX and checks the library's dependencies, exported symbols, pkg-config
+# and that uninstall leaves nothing (make test runs it).
+check-c-library: deps
+	scripts/check-c-library.sh
 
 demo: deps
 	$(SWIFT) build -c release --product haptics-demo
@@ -133,4 +175,4 @@ tsan: deps
 	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests|AdaptiveTriggersThroughSDLTests"
 
 clean:
-	rm -rf .build .build-fuzz .build-tsan .build-bench .build-leak Benchmarks/.build
+	rm -rf .build .build-fuzz .build-tsan .build-bench .build-leak .build-clib Benchmarks/.build

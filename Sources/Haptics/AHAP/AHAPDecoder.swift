@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads AHAP (Apple Haptic and Audio Pattern) files into `HapticPattern` values.
 ///

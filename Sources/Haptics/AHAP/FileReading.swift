@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads small files safely: regular files only, bounded size, checked before reading.
 ///
@@ -14,11 +18,11 @@ import Foundation
     public static func readRegularFile(_ givenPath: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
         // Follow symbolic links: a linked pattern is read like the file it points to.
         let path = URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Problem(message: "expected a readable file, found nothing at this path")
         }
-        if isDirectory.boolValue { throw Problem(message: "expected a file, found a folder") }
+        if isDirectory { throw Problem(message: "expected a file, found a folder") }
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
             throw Problem(message: "expected a readable file, found one whose attributes cannot be read")
@@ -26,22 +30,22 @@ import Foundation
         if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
             throw Problem(message: "expected a regular file, found \(describe(type))")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0
         if size > maximumBytes {
             throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found \(size) bytes", isTooLarge: true)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let data: [UInt8]
+        switch FileBytes.contents(of: path, upTo: maximumBytes + 1) {
+        case .bytes(let bytes): data = bytes
+        case .cannotOpen:
             throw Problem(message: "expected a readable file, found one without permission to read it")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: maximumBytes + 1) ?? Data() } catch {
-            throw Problem(message: "expected a readable file, found that reading it fails (\(error.localizedDescription))")
+        case .readFailed(let reason):
+            throw Problem(message: "expected a readable file, found that reading it fails (\(reason))")
         }
         if data.count > maximumBytes {
             throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found more", isTooLarge: true)
         }
-        return [UInt8](data)
+        return data
     }
 
     private static func describe(_ type: FileAttributeType) -> String {

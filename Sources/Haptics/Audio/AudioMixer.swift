@@ -1,5 +1,11 @@
 import Synchronization
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Mixes audio voices into interleaved 32-bit float buffers, sample-accurately: the audio thread's
 /// half of SDLHaptics' audio (docs/audio.md).

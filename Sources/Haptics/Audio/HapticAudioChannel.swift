@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Haptics as audio: a player's haptic signal rendered as a low-frequency sine on chosen output
 /// channels, for actuators driven by audio (tactile transducers and bass shakers, or the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A small pure-Swift WAV reader for audio-to-haptics when no SDL decoder is given (the core's
 /// default for `.wav` patterns: tests, tools and games that load configs without HapticsSDL).

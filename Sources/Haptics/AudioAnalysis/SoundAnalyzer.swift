@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Analyses PCM audio for haptics: a perceptual loudness envelope, a brightness envelope and the
 /// onsets (spectral flux against an adaptive threshold), the raw material of

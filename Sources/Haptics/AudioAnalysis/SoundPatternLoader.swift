@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a sound pattern could not be made. Names the path as written and says why.
 public struct SoundPatternError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path as the config wrote it.
@@ -29,7 +27,7 @@ public final class SoundPatternLoader: @unchecked Sendable {
     @_spi(HapticsTools) public let decoder: any SoundFileDecoder
     /// Most patterns kept. Default 64.
     public let capacity: Int
-    private let lock = NSLock()
+    private let lock = PthreadLock()
     private var cache: [Key: HapticPattern] = [:]     // guarded by `lock`
     private var order: [Key] = []                     // guarded by `lock`, oldest first
     private var analyses = 0                          // guarded by `lock`

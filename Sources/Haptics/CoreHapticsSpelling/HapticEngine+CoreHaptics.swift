@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Core Haptics' spelling of engine calls (`CHHapticEngine`), for code ported from Apple platforms.
 extension HapticEngine {

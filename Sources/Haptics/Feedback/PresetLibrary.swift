@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The preset patterns, loaded by name: from a folder of AHAP files (designers tune them there while
 /// the game runs), or the copy built into the library.
@@ -71,11 +75,11 @@ public final class PresetLibrary {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
                 .filter { $0.hasSuffix(".ahap") }.sorted()
         } catch {
-            return [LoadError(file: folder, message: "cannot list the folder: \(error.localizedDescription)")]
+            return [LoadError(file: folder, message: "cannot list the folder: \(ErrorText.describe(error))")]
         }
         var errors: [LoadError] = []
         for file in names {
-            let path = (folder as NSString).appendingPathComponent(file)
+            let path = FilePathText.appending(file, to: folder)
             do throws(AHAPDecodingError) {
                 patterns[String(file.dropLast(5))] = try AHAPDecoder().decode(contentsOfFile: path).pattern
             } catch {

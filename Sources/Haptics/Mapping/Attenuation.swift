@@ -1,5 +1,3 @@
-import Foundation
-
 /// How an event fades with its distance from the listener, after the attenuation settings of
 /// Unreal Engine's sound attenuation: full strength inside `innerRadius`, then a falloff shape over
 /// `falloffDistance`, silent beyond `innerRadius + falloffDistance`.
@@ -40,10 +38,10 @@ public struct Attenuation: Hashable, Sendable {
         let gain: Double
         switch shape {
         case .linear: gain = 1 - a
-        case .logarithmic: gain = 1 - Foundation.log10(1 + 9 * a)
+        case .logarithmic: gain = 1 - CMath.log10(1 + 9 * a)
         case .inverse: gain = (1 / (1 + 9 * a) - 0.1) / 0.9
-        case .logReverse: gain = Foundation.log10(10 - 9 * a)
-        case .natural: gain = (Foundation.exp(-6.907755278982137 * a) - 0.001) / 0.999   // 10^(-3a)
+        case .logReverse: gain = CMath.log10(10 - 9 * a)
+        case .natural: gain = (CMath.exp(-6.907755278982137 * a) - 0.001) / 0.999   // 10^(-3a)
         }
         return min(max(gain, 0), 1)
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The running half of the mapping layer: takes the events the game posted, decides with the
 /// current `LoadedMapping` what each one feels like, and returns what to start as plain values
 /// (`HapticStartRequest`), once per frame. It holds no reference to the front door.
@@ -484,7 +482,7 @@ public final class HapticEventDirector {
 /// One mapping (or failure) handed from a loader thread to the game thread. A pthread mutex
 /// (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
 private final class PendingMapping: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PthreadLock()
     private var value: Result<LoadedMapping, ConfigErrors>?   // guarded by `lock`
 
     func put(_ result: Result<LoadedMapping, ConfigErrors>) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A validated config with every pattern its rules name already decoded, ready to swap in
 /// between frames. Made by `load(file:presets:)` or `load(text:...)`; immutable afterwards.
@@ -77,7 +81,7 @@ public final class LoadedMapping: @unchecked Sendable {
         } catch {
             throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = FilePathText.deletingLastComponent(file)
         return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds)
     }
 
@@ -142,9 +146,9 @@ public final class LoadedMapping: @unchecked Sendable {
     static func resolvedPath(_ name: String, in folder: String?) -> String? {
         guard let folder, name.hasSuffix(".ahap") || name.lowercased().hasSuffix(".wav"), !name.hasPrefix("/"), !name.hasPrefix("~"),
               !name.split(separator: "/").contains("..") else { return nil }
-        let path = (folder as NSString).appendingPathComponent(name)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        let path = FilePathText.appending(name, to: folder)
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else { return nil }
         return path
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Hot reload for a mapping config: notices that the file changed, loads and validates it off the
 /// game thread, and hands the result to a `HapticEventDirector`, which swaps a valid mapping in at
@@ -23,9 +27,9 @@ public final class MappingConfigWatcher: @unchecked Sendable {
     private let presets: PresetLibrary
     private let sounds: SoundPatternLoader
     // pthread mutexes (`NSLock`), which ThreadSanitizer understands (see `GameEventQueue`).
-    private let stateLock = NSLock()
+    private let stateLock = PthreadLock()
     private var state = State()          // guarded by `stateLock`
-    private let checking = NSLock()      // one look at a time
+    private let checking = PthreadLock()      // one look at a time
 
     private struct State {
         var stamp: FileStamp?
@@ -73,14 +77,12 @@ public final class MappingConfigWatcher: @unchecked Sendable {
             return state.generation
         }
         guard let generation else { return }
-        let thread = Thread { [weak self] in
+        BackgroundThread.start(name: "SDLHaptics config watcher") { [weak self] in
             while let self, self.isRunning(generation) {
                 self.checkNow()
-                Thread.sleep(forTimeInterval: self.interval)
+                BackgroundThread.sleep(seconds: self.interval)
             }
         }
-        thread.name = "SDLHaptics config watcher"
-        thread.start()
     }
 
     /// Stops the background thread (it exits after its current look).

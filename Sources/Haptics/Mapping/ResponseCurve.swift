@@ -1,5 +1,3 @@
-import Foundation
-
 /// Maps an event's driving value (an impulse, a speed, damage) to an intensity or sharpness.
 ///
 ///     t = (x - inputLow) / (inputHigh - inputLow)                  linear, power, table
@@ -142,8 +140,8 @@ struct CurveMath: Sendable {
     mutating func updateScale() {
         inverseSpan = inputHigh > inputLow ? 1 / (inputHigh - inputLow) : 0
         guard inputLow > 0, inputHigh > inputLow else { logLow = 0; inverseLogSpan = 0; return }
-        logLow = Foundation.log(inputLow)
-        inverseLogSpan = 1 / Foundation.log(inputHigh / inputLow)
+        logLow = CMath.log(inputLow)
+        inverseLogSpan = 1 / CMath.log(inputHigh / inputLow)
     }
 
     /// The output for input `x`; `table` holds the points when `form` is `.table`.
@@ -156,11 +154,11 @@ struct CurveMath: Sendable {
             s = inputHigh > inputLow ? (x - inputLow) * inverseSpan : (x >= inputHigh ? 1 : 0)
         case .power:
             let t = inputHigh > inputLow ? (x - inputLow) * inverseSpan : (x >= inputHigh ? 1 : 0)
-            s = t <= 0 ? 0 : Foundation.pow(t, exponent)
+            s = t <= 0 ? 0 : CMath.pow(t, exponent)
         case .log:
             if x < inputLow || x <= 0 { return 0 }
             guard inputLow > 0, inputHigh > inputLow else { s = 1; break }
-            s = (Foundation.log(x) - logLow) * inverseLogSpan
+            s = (CMath.log(x) - logLow) * inverseLogSpan
         case .table:
             return Self.tableValue(table, range, at: x, empty: outputLow)
         }

@@ -1,5 +1,4 @@
 import CHapticsSDL2
-import Foundation
 @_spi(HapticsTools) import Haptics
 
 /// The SDL sound device that plays the audio half of patterns (`AudioCustom`, `AudioContinuous`)

@@ -1,4 +1,3 @@
-import Foundation
 @_spi(HapticsTools) import Haptics
 
 /// Decodes sound files for audio-to-haptics analysis through SDL: what `SDL_LoadWAV_RW` reads (WAV:
@@ -40,8 +39,8 @@ public struct SDLSoundDecoder {
     /// folder, with every limit of `WaveformLoader.load`) as mono.
     /// - Throws: `WaveformLoadError` naming the file.
     @_spi(HapticsTools) public func readMono(file path: String) throws(WaveformLoadError) -> MonoSound {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = FilePathText.deletingLastComponent(path)
+        let name = FilePathText.lastComponent(path)
         return Self.mono(try WaveformLoader.load(name, folder: folder.isEmpty ? "." : folder, assetRoot: nil,
                                                  sampleRate: sampleRate, limits: limits))
     }

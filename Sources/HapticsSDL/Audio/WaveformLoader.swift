@@ -1,5 +1,16 @@
 import CHapticsSDL2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(HapticsTools) import Haptics
 
 /// Why a waveform file could not be loaded. Always names the file.
@@ -57,7 +68,7 @@ enum WaveformLoader {
                             limits: WaveformLimits = WaveformLimits()) throws(WaveformLoadError) -> AudioWaveform {
         let file = try resolve(path, folder: folder, assetRoot: assetRoot)
         func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: path, file: file, reason: reason) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? -1
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? UInt).map { Int($0) } ?? -1
         guard size >= 0 else { throw failure("cannot read its size") }
         guard size <= limits.maximumBytes else {
             throw failure("the file is \(size) bytes; the limit is \(limits.maximumBytes) bytes")
@@ -127,7 +138,7 @@ enum WaveformLoader {
         guard frameBytes > 0, spec.freq > 0 else { throw failure("SDL reported an empty format") }
         let seconds = Double(Int(length) / frameBytes) / Double(spec.freq)
         guard seconds <= limits.maximumSeconds else {
-            throw failure(String(format: "the sound is %.2f s long; the limit is %g s", seconds, limits.maximumSeconds))
+            throw failure(CFormat.string("the sound is %.2f s long; the limit is %g s", seconds, limits.maximumSeconds))
         }
         let channels = spec.channels == 1 ? 1 : 2
         guard let stream = SDL_NewAudioStream(spec.format, spec.channels, spec.freq,
@@ -163,7 +174,7 @@ enum WaveformLoader {
     }
 
     private static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return (path as NSString).standardizingPath }
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardized.path }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -1,4 +1,3 @@
-import Foundation
 @_spi(HapticsTools) import Haptics
 
 extension GameHaptics {

@@ -1,4 +1,3 @@
-import Foundation
 @_spi(HapticsTools) import Haptics
 
 extension GameHaptics {
@@ -51,7 +50,7 @@ extension GameHaptics {
         public func load(file: String, watch: Bool = true, interval: Double = 0.25) throws(ConfigErrors) {
             let loaded = try LoadedMapping.load(file: file, presets: playback.presets, sounds: soundPatterns)
             if let audio = state.audioOutput {
-                let folder = (file as NSString).deletingLastPathComponent
+                let folder = FilePathText.deletingLastComponent(file)
                 for pattern in loaded.patterns where pattern.hasAudioContent {
                     try? audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
                 }

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Checks the C library and its install (issue 16; docs/c-library.md). `make test` runs it.
+#   1. `make install` into a temporary PREFIX (scripts/c-library.sh install);
+#   2. the library's NEEDED entries (readelf -d) are SDL2 and the C library only: no Swift runtime,
+#      Foundation, dispatch or C++ runtime library; its SONAME is the versioned name install links;
+#   3. its exported dynamic symbols (nm -D, defined, global) are exactly the header's SDLH_ functions;
+#      the stripped library stays under 20 MB (no full Foundation);
+#   4. pkg-config finds it in the install and a C program built with `pkg-config --cflags --libs
+#      sdlhaptics` that takes the address of every header function links and loads (LD_BIND_NOW), with
+#      no Swift toolchain library reachable; the installed hapticsctl runs;
+#   5. `make uninstall` leaves nothing in the PREFIX.
+# Each failure says what was expected and what was found.
+#
+# usage: scripts/check-c-library.sh [--keep]   (--keep leaves the temporary PREFIX for a look)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+keep=${1:-}
+failures=0
+fail() { echo "c-library check: FAILED: $*" >&2; failures=$((failures + 1)); }
+ok() { echo "c-library check: ok: $*"; }
+
+work=$(mktemp -d /tmp/sdlhaptics-check.XXXXXX)
+prefix=$work/prefix
+[ "$keep" = --keep ] || trap 'rm -rf "$work"' EXIT
+
+# 1. Install.
+if ! PREFIX=$prefix DESTDIR= scripts/c-library.sh install >"$work/install.log" 2>&1; then
+    cat "$work/install.log" >&2
+    echo "c-library check: FAILED: install into $prefix failed (log above)" >&2
+    exit 1
+fi
+tail -1 "$work/install.log"
+lib=$(find "$prefix/lib" -maxdepth 1 -type f -name 'libsdlhaptics.so.*' | head -1)
+[ -n "$lib" ] || { echo "c-library check: FAILED: no libsdlhaptics.so.* file in $prefix/lib" >&2; exit 1; }
+
+# 2. Runtime dependencies and SONAME.
+allowed='^(libSDL2-2\.0\.so\.0|libc\.so\.6|libm\.so\.6|libgcc_s\.so\.1|ld-linux-[a-z0-9_-]+\.so\.[0-9]+)$'
+needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+unexpected=$(echo "$needed" | grep -Ev "$allowed" || true)
+if [ -z "$needed" ]; then
+    fail "readelf -d $lib shows no NEEDED entry (expected libSDL2-2.0.so.0 and the C library)"
+elif [ -n "$unexpected" ]; then
+    fail "$lib needs libraries beyond SDL2 and the C library: $(echo $unexpected) (NEEDED: $(echo $needed))"
+elif ! echo "$needed" | grep -qx 'libSDL2-2\.0\.so\.0'; then
+    fail "$lib does not need libSDL2-2.0.so.0 (NEEDED: $(echo $needed))"
+else
+    ok "NEEDED: $(echo $needed)"
+fi
+soname=$(readelf -d "$lib" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+if [ -z "$soname" ]; then
+    fail "$lib has no SONAME"
+elif [ "$(readlink "$prefix/lib/$soname")" != "$(basename "$lib")" ]; then
+    fail "$prefix/lib/$soname should link to $(basename "$lib"), found '$(readlink "$prefix/lib/$soname")'"
+elif [ "$(readlink "$prefix/lib/libsdlhaptics.so")" != "$soname" ]; then
+    fail "$prefix/lib/libsdlhaptics.so should link to $soname, found '$(readlink "$prefix/lib/libsdlhaptics.so")'"
+else
+    ok "SONAME $soname; libsdlhaptics.so -> $soname -> $(basename "$lib")"
+fi
+
+# Size: the core and the adapter must not bring full Foundation (ICU's data, over 40 MB) back in.
+size_limit=20000000
+size=$(stat -c %s "$lib")
+if [ "$size" -gt "$size_limit" ]; then
+    fail "$lib is $size bytes stripped, over the $size_limit-byte limit: does a module of the library import Foundation instead of FoundationEssentials? (docs/c-library.md)"
+else
+    ok "$size bytes stripped (limit $size_limit)"
+fi
+
+# 3. Exported symbols against the installed header.
+header=$prefix/include/sdlhaptics.h
+declared=$(sed -n 's/^extern DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$header" | LC_ALL=C sort -u)
+exported=$(nm -D --defined-only --extern-only "$lib" | awk '{ print $NF }' | sed 's/@.*//' | LC_ALL=C sort -u)
+if [ -z "$declared" ]; then
+    fail "$header declares no 'extern DECLSPEC <type> SDLCALL SDLH_Name(' function"
+elif [ "$declared" != "$exported" ]; then
+    fail "exported symbols differ from $header's functions:
+$(diff <(echo "$declared") <(echo "$exported") | sed -n 's/^< /  declared, not exported: /p; s/^> /  exported, not declared: /p')"
+else
+    ok "$(echo "$exported" | wc -l) exported symbols, exactly the header's functions"
+fi
+
+# 4. pkg-config, a C program against the install, hapticsctl.
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+if ! pkg-config --exists sdlhaptics; then
+    fail "pkg-config does not find sdlhaptics with PKG_CONFIG_PATH=$PKG_CONFIG_PATH"
+else
+    flags=$(pkg-config --cflags --libs sdlhaptics)
+    ok "pkg-config: sdlhaptics $(pkg-config --modversion sdlhaptics): $flags"
+    {
+        echo '#include <stdio.h>'
+        echo '#include <sdlhaptics.h>'
+        echo 'int main(void) {'
+        echo '    void (*functions[])(void) = {'
+        for name in $declared; do echo "        (void (*)(void))$name,"; done
+        echo '    };'
+        echo '    printf("%d functions\n", (int)(sizeof functions / sizeof functions[0]));'
+        echo '    return 0;'
+        echo '}'
+    } >"$work/every-function.c"
+    # shellcheck disable=SC2086 # pkg-config's flags are words
+    if ! ${CC:-cc} -std=c99 -Wall -Wextra -Werror -o "$work/every-function" "$work/every-function.c" $flags 2>"$work/cc.log"; then
+        fail "a C program using every header function does not build with '$flags':
+$(cat "$work/cc.log")"
+    else
+        # Only the install and the system's own folders: no Swift toolchain library on the search path.
+        if ! out=$(env -u LD_LIBRARY_PATH LD_LIBRARY_PATH="$prefix/lib" LD_BIND_NOW=1 "$work/every-function" 2>&1); then
+            fail "the C program does not load against $prefix/lib: $out"
+        else
+            missing=$(LD_LIBRARY_PATH="$prefix/lib" ldd "$work/every-function" | grep -E 'not found|swift|Foundation|dispatch' || true)
+            if [ -n "$missing" ]; then fail "ldd of the C program: $missing"; else ok "a C program using every header function links and loads ($out)"; fi
+        fi
+    fi
+fi
+if ! version=$("$prefix/bin/hapticsctl" --version 2>&1); then
+    fail "the installed hapticsctl does not run: $version"
+else
+    ok "installed hapticsctl --version: $version"
+fi
+for file in share/sdlhaptics/haptics.toml include/sdlhaptics.h; do
+    [ -f "$prefix/$file" ] || fail "install put no $prefix/$file"
+done
+[ -n "$(ls "$prefix"/share/sdlhaptics/Presets/*.ahap 2>/dev/null)" ] || fail "install put no preset in $prefix/share/sdlhaptics/Presets/"
+
+# 5. Uninstall leaves nothing (install created the PREFIX, so uninstall removes it too).
+if ! PREFIX=$prefix DESTDIR= scripts/c-library.sh uninstall >"$work/uninstall.log" 2>&1; then
+    cat "$work/uninstall.log" >&2
+    fail "uninstall from $prefix failed (log above)"
+elif [ -e "$prefix" ]; then
+    fail "uninstall left in $prefix: $(cd "$prefix" && find . -mindepth 1 | head -20 | tr '\n' ' ')"
+else
+    ok "uninstall removed everything ($(tail -1 "$work/uninstall.log" | sed 's/^c-library: //'))"
+fi
+
+if [ "$failures" != 0 ]; then
+    echo "c-library check: $failures check(s) FAILED" >&2
+    exit 1
+fi
+echo "c-library check: all passed"
