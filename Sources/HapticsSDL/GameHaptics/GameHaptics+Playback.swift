@@ -1,4 +1,3 @@
-import Foundation
 @_spi(HapticsTools) import Haptics
 
 extension GameHaptics {
@@ -126,7 +125,7 @@ extension GameHaptics {
         public func loadPattern(contentsOfFile path: String) throws -> HapticPattern {
             let pattern = try AHAPDecoder().decode(contentsOfFile: path).pattern
             guard let audio = state.audioOutput, pattern.hasAudioContent else { return pattern }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = FilePathText.deletingLastComponent(path)
             try audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
             return audio.prepared(pattern)
         }
