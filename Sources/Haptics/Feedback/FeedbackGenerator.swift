@@ -61,7 +61,8 @@ open class FeedbackGenerator {
     /// engine target has nothing to warm up). After that the device may idle again; the players stay.
     public func prepare() {
         guard let target else { return }
-        for feedback in preparedFeedback { voices.prepare(feedback, player: player, on: target) }
+        let devices = target.feedbackDevices
+        for feedback in preparedFeedback { voices.prepare(feedback, player: player, on: devices) }
         target.keepReady(player: player, until: target.feedbackTime + preparedSeconds)
     }
 
@@ -71,7 +72,9 @@ open class FeedbackGenerator {
     public func play(_ feedback: HapticFeedback) -> Bool {
         guard let target else { return false }
         let interval = minimumIntervals[feedback.presetName] ?? minimumInterval
-        if case .success = voices.play(feedback, player: player, on: target, minimumInterval: interval) { return true }
-        return false
+        guard case .success(let voice) = voices.play(feedback, player: player, on: target.feedbackDevices,
+                                                      at: target.feedbackTime, minimumInterval: interval) else { return false }
+        target.feedbackVoiceStarted(voice, intensity: FeedbackVoiceStart.clamped(feedback.intensity))
+        return true
     }
 }
