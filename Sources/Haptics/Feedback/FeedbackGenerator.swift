@@ -2,11 +2,13 @@
 /// `ImpactFeedbackGenerator`, `SelectionFeedbackGenerator`, `NotificationFeedbackGenerator` and
 /// `CanvasFeedbackGenerator`, and usable on its own for any feedback case (triggers use it).
 ///
-/// Bound to a target (a `HapticEngine`, or `GameHaptics` in HapticsSDL) and a player. Each preset gets
-/// a small pool of reusable players: the first occurrence (or `prepare()`) allocates them, later ones
-/// do not. Rate limit: a preset played again sooner than `minimumInterval` seconds of game time after
-/// its last start is dropped (the call returns false), so sweeping through 100 menu items in a second
-/// does not make 100 pulses. Game thread only. Cost per occurrence: O(1), no allocation once prepared.
+/// Bound to a target (a `HapticEngine`, or `haptics.playback.feedbackTarget` in HapticsSDL) and a
+/// player: voices are made on the target's `FeedbackDevices`, and the target is told of each one
+/// started (GameHaptics records it for pause). Each preset gets a small pool of reusable players:
+/// the first occurrence (or `prepare()`) allocates them, later ones do not. Rate limit: a preset
+/// played again sooner than `minimumInterval` seconds of game time after its last start is dropped
+/// (the call returns false), so sweeping through 100 menu items in a second does not make 100 pulses.
+/// Game thread only. Cost per occurrence: O(1), no allocation once prepared.
 open class FeedbackGenerator {
     /// Where the feedback plays. Held weakly (a target such as GameHaptics keeps generators of its own);
     /// once it is gone every occurrence returns false.
@@ -61,7 +63,8 @@ open class FeedbackGenerator {
     /// engine target has nothing to warm up). After that the device may idle again; the players stay.
     public func prepare() {
         guard let target else { return }
-        for feedback in preparedFeedback { voices.prepare(feedback, player: player, on: target) }
+        let devices = target.feedbackDevices
+        for feedback in preparedFeedback { voices.prepare(feedback, player: player, on: devices) }
         target.keepReady(player: player, until: target.feedbackTime + preparedSeconds)
     }
 
@@ -71,7 +74,9 @@ open class FeedbackGenerator {
     public func play(_ feedback: HapticFeedback) -> Bool {
         guard let target else { return false }
         let interval = minimumIntervals[feedback.presetName] ?? minimumInterval
-        if case .success = voices.play(feedback, player: player, on: target, minimumInterval: interval) { return true }
-        return false
+        guard case .success(let voice) = voices.play(feedback, player: player, on: target.feedbackDevices,
+                                                      at: target.feedbackTime, minimumInterval: interval) else { return false }
+        target.feedbackVoiceStarted(voice, intensity: FeedbackVoiceStart.clamped(feedback.intensity))
+        return true
     }
 }

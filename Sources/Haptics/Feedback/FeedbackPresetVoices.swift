@@ -1,4 +1,4 @@
-/// Plays `HapticFeedback` presets on a target: one voice pool per player and case
+/// Plays `HapticFeedback` presets on a player's device (`FeedbackDevices`): one voice pool per player and case
 /// (`VoicePoolKey`), and the one rate limit feedback has. Feedback generators, `GameHaptics.play`
 /// and feedback events without a rule all start presets here, so a case played through any of them
 /// counts against the same last start.
@@ -31,19 +31,23 @@ final class FeedbackPresetVoices {
         case cannotPlay
     }
 
-    /// Starts `feedback` for `player` on `target` unless it is rate-limited by `minimumInterval`
-    /// seconds (nil: `defaultMinimumIntervals`, else none).
-    func play(_ feedback: HapticFeedback, player: Int, on target: any HapticFeedbackTarget,
-              minimumInterval: Double? = nil) -> Result<Void, Refusal> {
+    /// Starts `feedback` for `player` on `devices` at game time `time` (seconds) unless it is
+    /// rate-limited by `minimumInterval` seconds (nil: `defaultMinimumIntervals`, else none).
+    /// Returns the voice started; the caller reports it to whoever tracks started voices.
+    func play(_ feedback: HapticFeedback, player: Int, on devices: FeedbackDevices, at time: Double,
+              minimumInterval: Double? = nil) -> Result<HapticAdvancedPatternPlayer, Refusal> {
         guard let pool = pool(for: feedback, player: player) else { return .failure(.cannotPlay) }
         let interval = minimumInterval ?? Self.defaultMinimumIntervals[pool.presetName] ?? 0
-        if target.feedbackTime - pool.lastStartTime < interval { return .failure(.throttled) }
-        return pool.start(target: target, player: player, intensity: feedback.intensity) ? .success(()) : .failure(.cannotPlay)
+        if time - pool.lastStartTime < interval { return .failure(.throttled) }
+        guard let voice = pool.startVoice(devices: devices, player: player, intensity: feedback.intensity, at: time) else {
+            return .failure(.cannotPlay)
+        }
+        return .success(voice)
     }
 
-    /// Makes the voices of `feedback` for `player` now, so its next start allocates nothing.
-    func prepare(_ feedback: HapticFeedback, player: Int, on target: any HapticFeedbackTarget) {
-        pool(for: feedback, player: player)?.fill(target: target, player: player)
+    /// Makes the voices of `feedback` for `player` on `devices` now, so its next start allocates nothing.
+    func prepare(_ feedback: HapticFeedback, player: Int, on devices: FeedbackDevices) {
+        pool(for: feedback, player: player)?.fill(devices: devices, player: player)
     }
 
     /// Drops every pool (a new mapping, a different player count).

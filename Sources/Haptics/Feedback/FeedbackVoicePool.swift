@@ -31,22 +31,25 @@ final class FeedbackVoicePool {
         voices.reserveCapacity(Self.size)
     }
 
-    /// Makes the voices now (allocates) so later starts do not.
-    func fill(target: any HapticFeedbackTarget, player: Int) {
+    /// Makes the voices on `player`'s device in `devices` now (allocates) so later starts do not.
+    func fill(devices: FeedbackDevices, player: Int) {
         while voices.count < Self.size,
-              let voice = target.makeFeedbackVoice(for: pattern, player: player, category: category,
-                                                   locality: locality, priority: priority) {
+              let voice = devices.makeVoice(for: pattern, player: player, category: category,
+                                            locality: locality, priority: priority) {
             voice.loopEnabled = loops
             voices.append(voice)
         }
     }
 
-    /// Starts a voice with `intensity` (and, when given, `sharpness` as its sharpness control).
-    /// Returns the voice started, or nil when the target cannot play for `player`.
+    /// Starts a voice with `intensity` (and, when given, `sharpness` as its sharpness control) at
+    /// game time `time` (seconds, recorded for rate limits). Returns the voice started, or nil when
+    /// nothing can be felt for `player` on `devices`. The caller reports the voice to whoever
+    /// tracks started voices. No allocation once the voices exist.
     @discardableResult
-    func startVoice(target: any HapticFeedbackTarget, player: Int, intensity: Double, sharpness: Double? = nil) -> HapticAdvancedPatternPlayer? {
+    func startVoice(devices: FeedbackDevices, player: Int, intensity: Double, sharpness: Double? = nil,
+                    at time: Double) -> HapticAdvancedPatternPlayer? {
         for attempt in 0..<2 {
-            if voices.isEmpty { fill(target: target, player: player) }
+            if voices.isEmpty { fill(devices: devices, player: player) }
             guard !voices.isEmpty else { return nil }
             let index = voices.firstIndex { !$0.isPlaying } ?? (next % voices.count)
             next = index + 1
@@ -55,8 +58,8 @@ final class FeedbackVoicePool {
                 let value = sharpness.isFinite ? min(max(sharpness, -1), 1) : 0
                 try? voice.enqueue(.parameter(.hapticSharpnessControl, value), at: 0)
             }
-            if target.startFeedbackVoice(voice, intensity: intensity) {
-                lastStartTime = target.feedbackTime
+            if FeedbackVoiceStart.start(voice, intensity: intensity) {
+                lastStartTime = time
                 return voice
             }
             // The engine behind the voices is gone or stopped: drop them and try fresh ones once.
@@ -64,10 +67,5 @@ final class FeedbackVoicePool {
             if attempt == 1 { return nil }
         }
         return nil
-    }
-
-    /// Starts a voice with `intensity`. Returns false when the target cannot play for `player`.
-    func start(target: any HapticFeedbackTarget, player: Int, intensity: Double) -> Bool {
-        startVoice(target: target, player: player, intensity: intensity) != nil
     }
 }

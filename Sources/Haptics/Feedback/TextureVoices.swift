@@ -9,8 +9,8 @@
 final class TextureVoices {
     /// What one texture event did, for the director's statistics and moments.
     enum Outcome {
-        /// A voice started for rule `rule` at `intensity`.
-        case started(rule: Int, intensity: Double)
+        /// `voice` started for rule `rule` at `intensity`.
+        case started(rule: Int, intensity: Double, voice: HapticAdvancedPatternPlayer)
         /// No rule of the mapping takes the texture (or there is no mapping).
         case unmatched
         /// Updated, stopped, or nothing to do.
@@ -39,10 +39,10 @@ final class TextureVoices {
     var count: Int { active.count }
 
     /// Handles texture event `event` for `player`: start, update (an update without a start starts
-    /// it) or stop. `listener` is the player's listener position; `canStart` is false for a player
+    /// it) or stop, starting voices on `devices` at game time `time`. `listener` is the player's listener position; `canStart` is false for a player
     /// the director has no state for (then a start counts as unmatched).
     func handle(_ event: GameEvent, texture: GameEvent.Texture, player: Int, mapping: LoadedMapping?, canStart: Bool,
-                voices: RuleVoices, target: any HapticFeedbackTarget, listener: WorldPosition?) -> Outcome {
+                voices: RuleVoices, devices: FeedbackDevices, time: Double, listener: WorldPosition?) -> Outcome {
         let index = active.firstIndex { $0.id == texture.id && $0.player == player }
         switch texture.action {
         case .start, .update:
@@ -58,7 +58,7 @@ final class TextureVoices {
                 return .handled
             }
             return start(event, rule: ruleIndex, texture: texture, player: player, mapping: mapping, voices: voices,
-                         target: target, listener: listener)
+                         devices: devices, time: time, listener: listener)
         case .stop:
             if let index {
                 try? active[index].voice.stop(atTime: 0)
@@ -79,18 +79,18 @@ final class TextureVoices {
     }
 
     private func start(_ event: GameEvent, rule ruleIndex: Int, texture: GameEvent.Texture, player: Int, mapping: LoadedMapping,
-                       voices: RuleVoices, target: any HapticFeedbackTarget, listener: WorldPosition?) -> Outcome {
+                       voices: RuleVoices, devices: FeedbackDevices, time: Double, listener: WorldPosition?) -> Outcome {
         guard active.count < capacity else { return .handled }
         let rule = mapping.config.rules[ruleIndex]
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return .handled }   // trigger effect only
         let pool = voices.pool(rule: ruleIndex, of: mapping, role: .texture, player: player)
         let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener)
-        guard let voice = pool.startVoice(target: target, player: player, intensity: response?.intensity ?? 0,
-                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0)) else { return .handled }
+        guard let voice = pool.startVoice(devices: devices, player: player, intensity: response?.intensity ?? 0,
+                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0), at: time) else { return .handled }
         // A pool voice may still belong to an older texture (more textures than voices): take it over.
         if let stolen = active.firstIndex(where: { $0.voice === voice }) { active.remove(at: stolen) }
         active.append(Active(id: texture.id, player: player, ruleIndex: ruleIndex, voice: voice, event: event))
-        return .started(rule: ruleIndex, intensity: response?.intensity ?? 0)
+        return .started(rule: ruleIndex, intensity: response?.intensity ?? 0, voice: voice)
     }
 
     private func update(at index: Int, with event: GameEvent, mapping: LoadedMapping?, listener: WorldPosition?) {

@@ -8,20 +8,22 @@
 ///    response per player, drop it when the rule's cooldown has not passed, keep only the strongest
 ///    per rule and player when the rule coalesces; return the survivors, textures, feedback presets
 ///    and trigger effects as requests.
-/// 2. `start(_:on:)`, called by the front door with the requests and itself as the target: one
-///    voice (plus trigger voices) per rule response (`RuleVoices`), texture voices (`TextureVoices`:
-///    one looping voice per texture id and player, updated through its dynamic controls), feedback
-///    presets (`FeedbackPresetVoices`, with the one feedback rate limit).
+/// 2. `start(_:on:at:)`, called by the front door with the requests, its `FeedbackDevices` and the
+///    frame's time: one voice (plus trigger voices) per rule response (`RuleVoices`), texture voices
+///    (`TextureVoices`: one looping voice per texture id and player, updated through its dynamic
+///    controls), feedback presets (`FeedbackPresetVoices`, with the one feedback rate limit). Voices
+///    are made on the devices' engines and started here; the voices started are returned, so the
+///    front door does its own bookkeeping (pause) after `start` returns. Nothing calls back out.
 ///
 /// A director made with a target (an engine, for games and tools without `GameHaptics`) does both
-/// in `update(at:)`.
+/// in `update(at:)` and tells the target of each voice started.
 ///
 /// Threads: `post` from any thread. Everything else on the game's update thread.
 /// Cost: O(events × rules) per frame; no allocation in steady state (voices are made the first
 /// time a rule plays for a player, and again after a reload).
 public final class HapticEventDirector {
     /// Where `update(at:)` starts voices, when the director was made with one; nil for a director
-    /// whose front door calls `update(at:playerCount:)` and `start(_:on:)` itself.
+    /// whose front door calls `update(at:playerCount:)` and `start(_:on:at:)` itself.
     public private(set) weak var target: (any HapticFeedbackTarget)?
     /// Presets that feedback events without a rule play.
     public var presets: PresetLibrary {
@@ -64,6 +66,12 @@ public final class HapticEventDirector {
         public var dropped = 0
     }
 
+    /// A voice `start(_:on:at:)` started, with the intensity it started at (0...1).
+    public struct StartedVoice {
+        public let voice: HapticAdvancedPatternPlayer
+        public let intensity: Double
+    }
+
     /// One mapped moment, for a HUD's "last haptic events" list.
     public struct Moment: Sendable {
         /// Game time of the frame it played in.
@@ -94,6 +102,9 @@ public final class HapticEventDirector {
     /// This frame's requests, returned by `update(at:playerCount:)` (reserved; grows only in a
     /// frame with more texture events than ever before).
     private var requests: [HapticStartRequest] = []
+    /// The voices this frame's `start` started, returned by it (reserved with `requests`: up to
+    /// three voices per request).
+    private var started: [StartedVoice] = []
     /// Textures to restart under a mapping swapped in by `use`, with their players.
     private var restartingTextures: [(event: GameEvent, player: Int)] = []
     /// This frame's feedback presets to start (feedback no rule takes), one per player and case: the
@@ -119,7 +130,7 @@ public final class HapticEventDirector {
     }
 
     /// A director without a target: the front door calls `update(at:playerCount:)` and starts what
-    /// it returns with `start(_:on:)`.
+    /// it returns with `start(_:on:at:)`.
     public init(mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
                 queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
         self.mapping = mapping
@@ -129,6 +140,7 @@ public final class HapticEventDirector {
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
         requests.reserveCapacity(min(queue.capacity, 1_024))
+        started.reserveCapacity(3 * requests.capacity)
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -176,8 +188,10 @@ public final class HapticEventDirector {
     }
 
     /// Processes the frame at game time `time` on the director's target: `update(at:playerCount:)`
-    /// with the target's player count, then `start(_:on:)`. Call it first in a frame (before the
-    /// engine update). Does nothing for a director without a target. Game thread.
+    /// with the player count of the target's devices, then `start(_:on:at:)` on them at the
+    /// target's `feedbackTime` (for rate limits), then `feedbackVoiceStarted` per voice started. Call
+    /// it first in a frame (before the engine update). Does nothing for a director without a target.
+    /// Game thread.
     public func update(at time: Double) {
         guard let target else {
             // Nowhere to play: take the new mapping and drop the posted events.
@@ -187,7 +201,9 @@ public final class HapticEventDirector {
             incoming.removeAll(keepingCapacity: true)
             return
         }
-        start(update(at: time, playerCount: target.feedbackPlayerCount), on: target)
+        let devices = target.feedbackDevices
+        let started = start(update(at: time, playerCount: devices.playerCount), on: devices, at: target.feedbackTime)
+        for index in started.indices { target.feedbackVoiceStarted(started[index].voice, intensity: started[index].intensity) }
     }
 
     /// Maps the frame at game time `time` (seconds, the time the game passes to its engine update)
@@ -226,22 +242,26 @@ public final class HapticEventDirector {
         return requests
     }
 
-    /// Starts this frame's `requests` (from `update(at:playerCount:)`) on `target`: rule voices,
-    /// textures, feedback presets and trigger effects. Counts `statistics.started`, `throttled`
-    /// and `triggerEffects`, and records moments. Game thread; no allocation once every voice
-    /// pool exists.
-    public func start(_ requests: [HapticStartRequest], on target: any HapticFeedbackTarget) {
+    /// Starts this frame's `requests` (from `update(at:playerCount:)`) on `devices`: rule voices,
+    /// textures, feedback presets and trigger effects (on the devices' adaptive triggers). `time`
+    /// is the game time in seconds the feedback rate limit counts from (the frame's time). Counts
+    /// `statistics.started`, `throttled` and `triggerEffects`, and records moments. Returns every
+    /// voice started, in order: the director's buffer, valid until the next call. Game thread; no
+    /// allocation once every voice pool exists.
+    @discardableResult
+    public func start(_ requests: [HapticStartRequest], on devices: FeedbackDevices, at time: Double) -> [StartedVoice] {
+        started.removeAll(keepingCapacity: true)
         for request in requests {
             switch request {
             case .rule(let response):
-                startRule(response, on: target)
+                startRule(response, on: devices, at: time)
             case .texture(let event, let player, let listener):
                 guard case .texture(let texture) = event.kind else { continue }
                 switch textures.handle(event, texture: texture, player: player, mapping: mapping,
-                                       canStart: player < responses.players, voices: ruleVoices, target: target,
-                                       listener: listener) {
-                case .started(let rule, let intensity):
-                    statistics.started += 1
+                                       canStart: player < responses.players, voices: ruleVoices, devices: devices,
+                                       time: time, listener: listener) {
+                case .started(let rule, let intensity, let voice):
+                    noteStarted(voice, intensity: intensity)
                     record(mapping?.config.rules[rule].name ?? "", player: player, intensity: intensity)
                 case .unmatched:
                     statistics.unmatched += 1
@@ -249,9 +269,9 @@ public final class HapticEventDirector {
                     break
                 }
             case .feedback(let feedback, let player):
-                switch feedbackVoices.play(feedback, player: player, on: target) {
-                case .success:
-                    statistics.started += 1
+                switch feedbackVoices.play(feedback, player: player, on: devices, at: time) {
+                case .success(let voice):
+                    noteStarted(voice, intensity: feedback.intensity)
                     record(feedback.presetName, player: player, intensity: feedback.intensity)
                 case .failure(.throttled):
                     statistics.throttled += 1
@@ -259,12 +279,19 @@ public final class HapticEventDirector {
                     break
                 }
             case .triggerEffect(let effect, let rule, let player):
-                guard let triggers = target.adaptiveTriggers(forPlayer: player),
+                guard let triggers = devices.adaptiveTriggers(forPlayer: player),
                       let setting = mapping?.config.rules[rule].triggerEffect else { continue }
                 setting.apply(effect, to: triggers)
                 statistics.triggerEffects += 1
             }
         }
+        return started
+    }
+
+    /// Counts `voice` as started and adds it to this frame's `started` (reserved: no allocation).
+    private func noteStarted(_ voice: HapticAdvancedPatternPlayer, intensity: Double) {
+        statistics.started += 1
+        started.append(StartedVoice(voice: voice, intensity: FeedbackVoiceStart.clamped(intensity)))
     }
 
     /// Maps this frame's `events` through `mapping`: each one-shot response that survives its rule's
@@ -338,6 +365,7 @@ public final class HapticEventDirector {
         pendingFeedback.reserveCapacity(feedbackPairs)
         pendingFeedbackPlayers.reserveCapacity(feedbackPairs)
         requests.reserveCapacity(responses.keptCapacity + feedbackPairs + min(queue.capacity, 1_024))
+        started.reserveCapacity(3 * requests.capacity)
     }
 
     /// Stops every texture and forgets cooldowns (for example when a level ends).
@@ -411,21 +439,25 @@ public final class HapticEventDirector {
     }
 
     /// Starts the body voice of a rule response, and its trigger voices.
-    private func startRule(_ response: MappedHaptic, on target: any HapticFeedbackTarget) {
+    private func startRule(_ response: MappedHaptic, on devices: FeedbackDevices, at time: Double) {
         guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return }
         let rule = mapping.config.rules[response.ruleIndex]
         let body = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .body, player: response.player)
-        guard body.startVoice(target: target, player: response.player, intensity: response.intensity,
-                              sharpness: rule.sharpness == nil ? nil : response.sharpness) != nil else { return }
-        statistics.started += 1
+        guard let voice = body.startVoice(devices: devices, player: response.player, intensity: response.intensity,
+                                          sharpness: rule.sharpness == nil ? nil : response.sharpness, at: time) else { return }
+        noteStarted(voice, intensity: response.intensity)
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
             let left = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .leftTrigger, player: response.player)
-            if left.startVoice(target: target, player: response.player, intensity: response.leftTrigger) != nil { statistics.started += 1 }
+            if let voice = left.startVoice(devices: devices, player: response.player, intensity: response.leftTrigger, at: time) {
+                noteStarted(voice, intensity: response.leftTrigger)
+            }
         }
         if response.rightTrigger > 0 {
             let right = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .rightTrigger, player: response.player)
-            if right.startVoice(target: target, player: response.player, intensity: response.rightTrigger) != nil { statistics.started += 1 }
+            if let voice = right.startVoice(devices: devices, player: response.player, intensity: response.rightTrigger, at: time) {
+                noteStarted(voice, intensity: response.rightTrigger)
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 /// One thing the mapping layer decided to start in a frame, as plain values: what
-/// `HapticEventDirector.update(at:playerCount:)` returns and `HapticEventDirector.start(_:on:)`
-/// turns into voices on a target. Nothing in it refers to a device.
+/// `HapticEventDirector.update(at:playerCount:)` returns and `HapticEventDirector.start(_:on:at:)`
+/// turns into voices on `FeedbackDevices`. Nothing in it refers to a device.
 public enum HapticStartRequest: Sendable {
     /// A one-shot of rule `response.ruleIndex` for `response.player` on the body motors, plus a
     /// voice per trigger whose level is above 0. Its cooldown is already counted.

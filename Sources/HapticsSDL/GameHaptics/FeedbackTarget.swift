@@ -1,7 +1,8 @@
 @_spi(HapticsTools) import Haptics
 
-/// Where feedback generators and the mapping director start their voices on the front door:
-/// player N's feedback plays on the pad assigned to player N, ignored silently when there is none.
+/// Where feedback generators start their voices on the front door: player N's feedback plays on the
+/// pad assigned to player N, ignored silently when there is none. The director does not use it: the
+/// front door hands the director the same `FeedbackDevices` and tracks what `start` returns.
 /// Internal: games play feedback through `GameHaptics.play(_:player:)` or `post(_:)`.
 final class FeedbackTarget: HapticFeedbackTarget {
     let state: FrontDoorState
@@ -10,19 +11,12 @@ final class FeedbackTarget: HapticFeedbackTarget {
 
     var feedbackTime: Double { state.currentTime }
 
-    var feedbackPlayerCount: Int { state.slots.count }
+    var feedbackDevices: FeedbackDevices { state.feedbackDevices }
 
-    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
-                           locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
-        guard !state.isShutDown, state.slots.indices.contains(player), state.slots[player].canRumble else { return nil }
-        return try? state.slots[player].engine.makeAdvancedPlayer(with: pattern, output: 0, locality: locality,
-                                                                  category: category, priority: priority)
-    }
-
-    func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {
-        guard !state.isShutDown, FeedbackVoiceStart.start(voice, intensity: intensity) else { return false }
+    /// The pause bookkeeping for a generator's voice (`FrontDoorState.track`).
+    func feedbackVoiceStarted(_ voice: HapticAdvancedPatternPlayer, intensity: Double) {
+        guard !state.isShutDown else { return }
         state.track(voice)
-        return true
     }
 
     /// Restarts the engine of `player`'s pad if it is stopped (unless focus loss stopped it on
@@ -30,10 +24,5 @@ final class FeedbackTarget: HapticFeedbackTarget {
     func keepReady(player: Int, until time: Double) {
         guard state.slots.indices.contains(player), state.slots[player].instanceID != nil, !state.staysStopped else { return }
         if !state.slots[player].engine.isRunning { try? state.slots[player].engine.start() }
-    }
-
-    /// The adaptive triggers of `player`, where mapping rules set trigger effects (nil out of range).
-    func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
-        state.slots.indices.contains(player) ? state.slots[player].triggers : nil
     }
 }

@@ -26,11 +26,19 @@ final class FrontDoorState {
     /// are pruned per update.
     var livePlayers: [HapticAdvancedPatternPlayer] = []
     var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+    /// Where the director and the generators make each player's voices: the engine of a player whose
+    /// pad can rumble (output 0), and every player's adaptive triggers. Changed only when a pad is
+    /// attached or released (`refreshFeedbackDevice(of:)`), never per frame.
+    private(set) var feedbackDevices: FeedbackDevices
 
     init(configuration: GameHapticsConfiguration) {
         self.configuration = configuration
         hub = ControllerHub(playerCount: configuration.playerCount)
-        slots = (0..<configuration.playerCount).map { PlayerSlot(player: $0, voiceCapacity: configuration.voiceCapacity) }
+        let slots = (0..<configuration.playerCount).map { PlayerSlot(player: $0, voiceCapacity: configuration.voiceCapacity) }
+        self.slots = slots
+        var devices = FeedbackDevices(playerCount: slots.count)
+        for slot in slots { devices.setTriggers(slot.triggers, forPlayer: slot.player) }
+        feedbackDevices = devices
         livePlayers.reserveCapacity(configuration.voiceCapacity)
         pausedPlayers.reserveCapacity(configuration.voiceCapacity)
     }
@@ -46,6 +54,13 @@ final class FrontDoorState {
             try? voice.pause(atTime: 0)
             if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }
         }
+    }
+
+    /// Records where `slot`'s player's voices are made now: its engine while its pad can rumble (and
+    /// not after shutdown), else nowhere. Call after a pad is attached to or released from `slot`.
+    func refreshFeedbackDevice(of slot: PlayerSlot) {
+        let device = !isShutDown && slot.canRumble ? FeedbackDevices.Device(engine: slot.engine, output: 0) : nil
+        feedbackDevices.setDevice(device, forPlayer: slot.player)
     }
 
     /// Applies the mixer to every slot's engine.

@@ -112,6 +112,7 @@ extension GameHaptics {
             if entry.info.adaptiveTriggers == .adaptive { startTriggerWatchdogIfNeeded() }
             slot.instanceID = entry.info.instanceID
             slot.rebuildEngineIfNeeded(voiceCapacity: state.configuration.voiceCapacity)
+            state.refreshFeedbackDevice(of: slot)
             configure(slot)
             slot.batteryGain = batteryGain(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(entry.controller)))
             state.applyMixer(to: slot)
@@ -132,6 +133,7 @@ extension GameHaptics {
             slot.rumbleDelay.clear()
             slot.output.detach()
             slot.instanceID = nil
+            state.refreshFeedbackDevice(of: slot)
             if let reason { slot.engine.handleExternalStop(reason) } else { slot.engine.stop() }
             if state.audioOutput != nil && !state.staysStopped {
                 try? slot.engine.start()   // with audio on, the player's sound goes on without a pad
@@ -174,6 +176,7 @@ extension GameHaptics {
                 slot.triggers.setModeOff()
                 slot.output.detach()
                 slot.instanceID = nil
+                state.refreshFeedbackDevice(of: slot)
                 slot.engine.stoppedHandler = hadPad ? slot.engine.stoppedHandler : nil
                 slot.engine.invalidate()
             }

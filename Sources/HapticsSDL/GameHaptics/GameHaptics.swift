@@ -149,7 +149,9 @@ public final class GameHaptics {
         let now = state.currentTime
         state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
         if let director = state.director {              // posted events start their voices on this frame
-            director.start(director.update(at: now, playerCount: state.slots.count), on: playback.target)
+            let started = director.start(director.update(at: now, playerCount: state.slots.count),
+                                         on: state.feedbackDevices, at: now)
+            for index in started.indices { state.track(started[index].voice) }   // pause bookkeeping, after start
         }
         for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil {
             slot.engine.update(at: now)

@@ -160,28 +160,25 @@ public struct MappingSimulation {
     }
 }
 
-/// The simulation's mapping target: the engine, plus one `AdaptiveTriggers` per player where
-/// `trigger_effect` rules land.
+/// The simulation's mapping target: player N plays on the engine's output N, with one
+/// `AdaptiveTriggers` per player where `trigger_effect` rules land.
 private final class SimulationTarget: HapticFeedbackTarget {
     let engine: HapticEngine
     let triggers: [AdaptiveTriggers]
+    let feedbackDevices: FeedbackDevices
 
     init(engine: HapticEngine, playerCount: Int) {
         self.engine = engine
         triggers = (0..<playerCount).map { _ in AdaptiveTriggers() }
+        var devices = FeedbackDevices(playerCount: engine.outputs.count)
+        for player in 0..<engine.outputs.count {
+            devices.setDevice(FeedbackDevices.Device(engine: engine, output: player), forPlayer: player)
+            if triggers.indices.contains(player) { devices.setTriggers(triggers[player], forPlayer: player) }
+        }
+        feedbackDevices = devices
     }
 
     var feedbackTime: Double { engine.feedbackTime }
-    var feedbackPlayerCount: Int { engine.feedbackPlayerCount }
-    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
-                           locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
-        engine.makeFeedbackVoice(for: pattern, player: player, category: category, locality: locality, priority: priority)
-    }
-    func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {
-        engine.startFeedbackVoice(voice, intensity: intensity)
-    }
-    func keepReady(player: Int, until time: Double) { engine.keepReady(player: player, until: time) }
-    func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? { triggers.indices.contains(player) ? triggers[player] : nil }
 }
 
 /// Why a `MappingSimulation` refused to run: which bound, the value found, and the event.

@@ -5,11 +5,12 @@ import Testing
 private final class TriggerTarget: HapticFeedbackTarget {
     let players = [AdaptiveTriggers(), AdaptiveTriggers()]
     var feedbackTime = 0.0
-    var feedbackPlayerCount: Int { players.count }
-    func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
-                           locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? { nil }
-    func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool { false }
-    func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? { players.indices.contains(player) ? players[player] : nil }
+    let feedbackDevices: FeedbackDevices
+    init() {
+        var devices = FeedbackDevices(playerCount: players.count)
+        for (player, triggers) in players.enumerated() { devices.setTriggers(triggers, forPlayer: player) }
+        feedbackDevices = devices
+    }
 }
 
 @Suite("Adaptive triggers in the mapping config: rules set effects, textures drive them, errors say where")

@@ -32,8 +32,8 @@ public struct Scenario {
             return { _ in
                 guard !started else { return false }
                 started = true
-                if let voice = target.makeFeedbackVoice(for: pattern, player: 0, category: .custom) {
-                    _ = target.startFeedbackVoice(voice, intensity: 1)
+                if let voice = target.feedbackDevices.makeVoice(for: pattern, player: 0, category: .custom) {
+                    target.startFeedbackVoice(voice, intensity: 1)
                 }
                 return false
             }
@@ -73,10 +73,10 @@ public struct Scenario {
                     next += 1
                     switch command.action {
                     case .start(let pattern, let intensity, let loop):
-                        guard let voice = target.makeFeedbackVoice(for: pattern, player: 0, category: .custom) else { continue }
+                        guard let voice = target.feedbackDevices.makeVoice(for: pattern, player: 0, category: .custom) else { continue }
                         voice.loopEnabled = loop
                         voices[command.voice] = voice
-                        _ = target.startFeedbackVoice(voice, intensity: intensity)
+                        target.startFeedbackVoice(voice, intensity: intensity)
                     case .intensity(let value):
                         try? voices[command.voice]?.sendParameters([DynamicParameter(.hapticIntensityControl, value: value, at: 0)], atTime: 0)
                     case .stop:

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(HapticsTools) import Haptics
 
-/// A `HapticFeedbackTarget` that gives every voice its own engine with the ideal `virtual` profile
+/// A `HapticFeedbackTarget` whose devices give every voice its own engine with the ideal `virtual` profile
 /// (no dead zone, no kick, no on-time, exact levels), so each voice's levels are exactly what its
 /// pattern asks for, alone, before any mixing or motor model: the intended signal, and the input the
 /// other approaches (raw SDL, clip stepping, per-channel max) are given.
@@ -57,11 +57,14 @@ public final class VoiceCapture: HapticFeedbackTarget {
     public init(rate: Double) { self.rate = rate }
 
     public var feedbackTime: Double { time }
-    public var feedbackPlayerCount: Int { 1 }
 
-    public func makeFeedbackVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
-                                  locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
-        guard player == 0 else { return nil }
+    /// One player whose every voice gets an engine of its own (`makeVoice`).
+    public private(set) lazy var feedbackDevices = FeedbackDevices(playerCount: 1) { [unowned self] pattern, _, category, locality, priority in
+        makeVoice(for: pattern, category: category, locality: locality, priority: priority)
+    }
+
+    private func makeVoice(for pattern: HapticPattern, category: HapticCategory,
+                           locality: HapticLocality, priority: Int) -> HapticAdvancedPatternPlayer? {
         let output = RecordingOutput(name: "voice\(voices.count)", profile: .virtual, reservingFrames: 64)
         let engine = HapticEngine(outputs: [output], voiceCapacity: 1)
         engine.mixer.maximumAudibleVoices = 1
@@ -74,14 +77,12 @@ public final class VoiceCapture: HapticFeedbackTarget {
         return player
     }
 
-    public func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {
-        guard let index = voices.firstIndex(where: { $0.player === voice }) else { return false }
-        guard FeedbackVoiceStart.start(voice, intensity: intensity) else { return false }
-        effects.append(Effect(voice: index, frame: frame, pattern: voices[index].pattern,
-                              intensity: intensity.isFinite ? min(max(intensity, 0), 1) : 1))
+    /// Records the start as an `Effect` and restarts the voice's transient tracking.
+    public func feedbackVoiceStarted(_ voice: HapticAdvancedPatternPlayer, intensity: Double) {
+        guard let index = voices.firstIndex(where: { $0.player === voice }) else { return }
+        effects.append(Effect(voice: index, frame: frame, pattern: voices[index].pattern, intensity: intensity))
         voices[index].previousPosition = nil
         voices[index].wasPlaying = false
-        return true
     }
 
     /// Advances every voice to frame time `time` and records its levels and transient onsets.
