@@ -2,7 +2,7 @@
 # it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils
+APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
@@ -38,8 +38,8 @@ deps:
 	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
 		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
 	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ] && \
-		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then \
-		echo "deps: SDL2 $$(pkg-config --modversion sdl2) and Chipmunk2D found"; \
+		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1; then \
+		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils and CMake found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \

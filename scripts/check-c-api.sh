@@ -8,11 +8,8 @@
 #   - build and run the examples in Demo/Examples/c headless;
 #   - build the 30-line integration from docs/c-api.md verbatim and run it until SIGTERM (SDL turns
 #     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0);
-#   - build that program again with the docs' three CMake lines (pkg_check_modules), if CMake is installed.
+#   - build that program again with the docs' three CMake lines (pkg_check_modules); CMake comes from make deps.
 # `make test` runs it. Headless: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy.
-#
-# Until the packaging (`make install`, sdlhaptics.pc) is on this branch, the install is stood in for
-# by the debug build of the `sdlhaptics` product laid out as an install (lib, include, pkgconfig, share).
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -24,30 +21,8 @@ CC=${CC:-$(command -v cc || command -v clang || echo cc)}
 CXX=${CXX:-$(command -v c++ || command -v clang++ || echo c++)}
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-if grep -q '^install:' Makefile; then
-  echo "c-api: make install PREFIX=$prefix"
-  make --no-print-directory install PREFIX="$prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log" >&2; exit 1; }
-else
-  echo "c-api: no 'make install' on this branch yet: laying out the debug build of product sdlhaptics as an install"
-  swift build --product sdlhaptics > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
-  bin=$(swift build --show-bin-path)
-  mkdir -p "$prefix/lib/pkgconfig" "$prefix/include" "$prefix/share/sdlhaptics"
-  cp "$bin/libsdlhaptics.so" "$prefix/lib/"
-  cp include/sdlhaptics.h "$prefix/include/"
-  cp -R Assets/Haptics/. "$prefix/share/sdlhaptics/"
-  cat > "$prefix/lib/pkgconfig/sdlhaptics.pc" <<PC
-prefix=$prefix
-libdir=\${prefix}/lib
-includedir=\${prefix}/include
-
-Name: sdlhaptics
-Description: Haptics middleware for SDL2 games (C API)
-Version: 0.9.0
-Requires: sdl2
-Libs: -L\${libdir} -lsdlhaptics
-Cflags: -I\${includedir}
-PC
-fi
+echo "c-api: make install PREFIX=$prefix"
+make --no-print-directory install PREFIX="$prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log" >&2; exit 1; }
 
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs sdlhaptics)
@@ -97,7 +72,7 @@ else
   echo "c-api: FAILED to build the integration in docs/c-api.md" >&2; failed=1
 fi
 
-# The three CMake lines of docs/c-api.md, when CMake is installed.
+# The three CMake lines of docs/c-api.md (CMake comes from make deps).
 if command -v cmake >/dev/null 2>&1; then
   mkdir -p "$work/cmake"
   cp "$work/integration.c" "$work/cmake/game.c"
@@ -113,7 +88,7 @@ if command -v cmake >/dev/null 2>&1; then
     cat "$work/cmake.log" >&2; echo "c-api: FAILED: the CMake lines in docs/c-api.md" >&2; failed=1
   fi
 else
-  echo "c-api: cmake not installed: the CMake lines in docs/c-api.md were not checked"
+  echo "c-api: FAILED: cmake not found (make deps installs it): the CMake lines in docs/c-api.md are not checked" >&2; failed=1
 fi
 
 [ "$failed" = 0 ] || { echo "c-api: FAILED" >&2; exit 1; }
