@@ -6,7 +6,7 @@
 /// texture, every `start` and `update` sets it again with the texture's value (parameters follow
 /// their curves frame by frame) and `stop` turns that side off. Every parameter is a `ValueSource`
 /// whose output is 0...1: a constant or a curve of an input of the event. Pure value.
-public struct TriggerEffectRule: Sendable {
+@_spi(HapticsTools) public struct TriggerEffectRule: Sendable {
     /// Which trigger the effect goes to.
     public enum Side: String, Sendable, CaseIterable {
         case left, right, both

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 @Suite("Lenient reading, defaults and canonical output")

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import PropertyBased
 import Testing
 

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 @Suite("Pattern model")
