@@ -50,7 +50,7 @@
     public var startStrength: ValueSource = .constant(0)
     public var endStrength: ValueSource = .constant(0)
     /// The ten values of the positional modes (constants, 0...1).
-    public var positions = AdaptiveTriggerPositionalValues()
+    public var positions = AdaptiveTrigger.PositionalValues()
 
     public init(side: Side, mode: Mode) {
         self.side = side
