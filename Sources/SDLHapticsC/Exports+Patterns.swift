@@ -166,7 +166,7 @@ public func sdlhSetPatternPlayerRate(_ player: OpaquePointer?, _ rate: Double) -
 @_cdecl("SDLH_SetPatternPlayerParameter")
 public func sdlhSetPatternPlayerParameter(_ player: OpaquePointer?, _ parameter: Int32, _ value: Double) -> Int32 {
     control("SDLH_SetPatternPlayerParameter", player) { (voice) throws(CFailure) in
-        let ids = DynamicParameterID.allCases
+        let ids = DynamicParameter.ID.allCases
         guard ids.indices.contains(Int(parameter)) else {
             throw .invalid("parameter must be an SDLH_Parameter (0...\(ids.count - 1)), got \(parameter)")
         }

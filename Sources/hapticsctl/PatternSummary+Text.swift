@@ -10,19 +10,19 @@ extension PatternSummary {
         lines.append("duration: \(ReportFormat.seconds(durationSeconds)) s")
 
         lines.append("events: \(eventCount)")
-        for type in HapticEventType.allCases {
+        for type in HapticEvent.EventType.allCases {
             if let count = eventsByType[type.rawValue], count > 0 { lines.append("  \(type.rawValue): \(count)") }
         }
 
         lines.append("event parameters: \(eventParameters.count)")
-        for id in HapticEventParameterID.allCases {
+        for id in HapticEvent.ParameterID.allCases {
             if let range = eventParameters[id.rawValue] {
                 lines.append("  \(id.rawValue): \(ReportFormat.count(range.count, "value")), \(Self.describe(range))")
             }
         }
 
         lines.append("controls: \(controls.count)")
-        for id in DynamicParameterID.allCases {
+        for id in DynamicParameter.ID.allCases {
             guard let usage = controls[id.rawValue] else { continue }
             var line = "  \(id.rawValue): \(ReportFormat.count(usage.parameterCount, "parameter change")), "
                 + ReportFormat.count(usage.curveCount, "curve")

@@ -109,11 +109,11 @@ struct PatternSummary: Encodable {
     var version: Double
     var durationSeconds: Double
     var eventCount: Int
-    /// Count per `HapticEventType` raw value; every type is listed, 0 when absent.
+    /// Count per `HapticEvent.EventType` raw value; every type is listed, 0 when absent.
     var eventsByType: [String: Int]
-    /// Explicitly written event parameters, per `HapticEventParameterID` raw value (defaults not counted).
+    /// Explicitly written event parameters, per `HapticEvent.ParameterID` raw value (defaults not counted).
     var eventParameters: [String: ValueRange]
-    /// Dynamic controls used by `Parameter` or `ParameterCurve` elements, per `DynamicParameterID` raw value.
+    /// Dynamic controls used by `Parameter` or `ParameterCurve` elements, per `DynamicParameter.ID` raw value.
     var controls: [String: ControlUsage]
     /// `Parameter` elements in time order.
     var dynamicParameters: [ParameterChange]
@@ -134,7 +134,7 @@ struct PatternSummary: Encodable {
         durationSeconds = pattern.duration
         eventCount = pattern.events.count
 
-        var byType = Dictionary(uniqueKeysWithValues: HapticEventType.allCases.map { ($0.rawValue, 0) })
+        var byType = Dictionary(uniqueKeysWithValues: HapticEvent.EventType.allCases.map { ($0.rawValue, 0) })
         var parameters: [String: ValueRange] = [:]
         var audioUses: [String: Int] = [:]
         for event in pattern.events {
@@ -146,7 +146,7 @@ struct PatternSummary: Encodable {
         eventParameters = parameters
 
         var controls: [String: ControlUsage] = [:]
-        func record(_ id: DynamicParameterID, _ value: Double?, isCurve: Bool = false, isParameter: Bool = false) {
+        func record(_ id: DynamicParameter.ID, _ value: Double?, isCurve: Bool = false, isParameter: Bool = false) {
             var usage = controls[id.rawValue] ?? ControlUsage(parameterCount: 0, curveCount: 0, values: nil)
             if isCurve { usage.curveCount += 1 }
             if isParameter { usage.parameterCount += 1 }

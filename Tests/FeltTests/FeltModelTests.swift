@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import HapticsTools
 import HapticsFelt
 import Testing

@@ -11,7 +11,7 @@
 
 import Foundation
 import Glibc
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// An output that keeps only what the soak checks: the last levels and how many frames it got.
 final class CountingOutput: HapticOutput {

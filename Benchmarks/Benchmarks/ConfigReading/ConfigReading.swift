@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import HapticsTools
 
 /// Reading and checking configs and event scripts is linear in their size (issue 17): the same

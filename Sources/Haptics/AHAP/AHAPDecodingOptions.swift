@@ -3,7 +3,7 @@
 /// The defaults leave room for every real file we know of (the largest in our corpus has 1,000
 /// elements; real curves of 5,387 points exist) while keeping decoding of a worst-case file under
 /// a few hundred milliseconds. docs/ahap.md lists them.
-public struct AHAPLimits: Hashable, Sendable {
+@_spi(HapticsTools) public struct AHAPLimits: Hashable, Sendable {
     /// Largest file accepted, in bytes. Default 8 MiB.
     public var maximumFileBytes: Int = 8 << 20
     /// Deepest nesting of arrays and objects. Default 32 (AHAP itself needs 6). Kept within
@@ -34,10 +34,17 @@ public struct AHAPDecodingOptions: Hashable, Sendable {
     /// When true, every warning is an error: unknown keys, clamped values, trailing commas...
     /// Default false: lenient, as Apple documents its own loader.
     public var strict: Bool = false
-    /// Size bounds.
-    public var limits: AHAPLimits = AHAPLimits()
+    /// Size bounds (the defaults in docs/ahap.md; tools and tests change them through
+    /// `@_spi(HapticsTools)`).
+    @_spi(HapticsTools) public var limits: AHAPLimits = AHAPLimits()
 
-    public init(strict: Bool = false, limits: AHAPLimits = AHAPLimits()) {
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+
+    /// Options with other size bounds (tools and tests).
+    @_spi(HapticsTools)
+    public init(strict: Bool = false, limits: AHAPLimits) {
         self.strict = strict
         self.limits = limits
     }

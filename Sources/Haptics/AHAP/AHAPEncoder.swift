@@ -78,7 +78,7 @@ public struct AHAPEncoder: Sendable {
     }
 
     /// The opening of a `Parameter` or `ParameterCurve` element, through its `ParameterID` and `Time`.
-    private func writeHeader(_ element: String, id: DynamicParameterID, time: Double, into out: inout String) {
+    private func writeHeader(_ element: String, id: DynamicParameter.ID, time: Double, into out: inout String) {
         out += "    {\n      \"\(element)\": {\n"
         out += "        \"ParameterID\": \"\(id.rawValue)\",\n"
         out += "        \"Time\": \(number(time)),\n"

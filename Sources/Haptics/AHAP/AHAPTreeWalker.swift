@@ -211,7 +211,7 @@ struct AHAPTreeWalker: DocumentWalking {
             fail(.wrongType, at: value.offset, "expected an event object, found \(value.typeDescription)")
             return nil
         }
-        var type: HapticEventType?
+        var type: HapticEvent.EventType?
         var typeSeen = false
         var time: Double?
         var duration: Double?
@@ -319,12 +319,12 @@ struct AHAPTreeWalker: DocumentWalking {
         return text
     }
 
-    private mutating func readEventType(_ value: JSONValue) -> HapticEventType? {
-        readName(value, as: HapticEventType.self, kind: .unknownEventType, stringOf: "an event type string",
+    private mutating func readEventType(_ value: JSONValue) -> HapticEvent.EventType? {
+        readName(value, as: HapticEvent.EventType.self, kind: .unknownEventType, stringOf: "an event type string",
                  expected: "one of HapticTransient, HapticContinuous, AudioContinuous, AudioCustom")
     }
 
-    private mutating func readEventParameters(_ value: JSONValue, type: HapticEventType?) -> [HapticEventParameter] {
+    private mutating func readEventParameters(_ value: JSONValue, type: HapticEvent.EventType?) -> [HapticEventParameter] {
         guard case .array(let entries) = value.kind else {
             fail(.wrongType, at: value.offset, "expected an array of { \"ParameterID\", \"ParameterValue\" } objects, found \(value.typeDescription)")
             return []
@@ -339,12 +339,12 @@ struct AHAPTreeWalker: DocumentWalking {
 
     /// One `{ "ParameterID", "ParameterValue" }` entry of `EventParameters`, added to `result` (a
     /// repeated ID replaces the earlier value).
-    private mutating func readEventParameter(_ entry: JSONValue, type: HapticEventType?, into result: inout [HapticEventParameter]) {
+    private mutating func readEventParameter(_ entry: JSONValue, type: HapticEvent.EventType?, into result: inout [HapticEventParameter]) {
         guard case .object(let members) = entry.kind else {
             fail(.wrongType, at: entry.offset, "expected a { \"ParameterID\", \"ParameterValue\" } object, found \(entry.typeDescription)")
             return
         }
-        var id: HapticEventParameterID?
+        var id: HapticEvent.ParameterID?
         var idSeen = false
         var valueMember: JSONMember?
         for member in members {
@@ -376,20 +376,20 @@ struct AHAPTreeWalker: DocumentWalking {
         }
     }
 
-    private mutating func readEventParameterID(_ value: JSONValue) -> HapticEventParameterID? {
-        readName(value, as: HapticEventParameterID.self, kind: .unknownParameterID, stringOf: "a parameter ID string",
+    private mutating func readEventParameterID(_ value: JSONValue) -> HapticEvent.ParameterID? {
+        readName(value, as: HapticEvent.ParameterID.self, kind: .unknownParameterID, stringOf: "a parameter ID string",
                  expected: "an event parameter ID such as HapticIntensity or HapticSharpness") { text in
-            DynamicParameterID(rawValue: text) == nil ? nil
+            DynamicParameter.ID(rawValue: text) == nil ? nil
                 : "; \(text) is a dynamic parameter: put it in a \"Parameter\" or \"ParameterCurve\" element"
         }
     }
 
     // MARK: Dynamic parameters and curves
 
-    private mutating func readDynamicParameterID(_ value: JSONValue) -> DynamicParameterID? {
-        readName(value, as: DynamicParameterID.self, kind: .unknownParameterID, stringOf: "a dynamic parameter ID string",
+    private mutating func readDynamicParameterID(_ value: JSONValue) -> DynamicParameter.ID? {
+        readName(value, as: DynamicParameter.ID.self, kind: .unknownParameterID, stringOf: "a dynamic parameter ID string",
                  expected: "a dynamic parameter ID such as HapticIntensityControl") { text in
-            HapticEventParameterID(rawValue: text) != nil && DynamicParameterID(rawValue: text + "Control") != nil
+            HapticEvent.ParameterID(rawValue: text) != nil && DynamicParameter.ID(rawValue: text + "Control") != nil
                 ? "; did you mean \"\(text)Control\"? (\(text) is an event parameter)" : nil
         }
     }
@@ -418,7 +418,7 @@ struct AHAPTreeWalker: DocumentWalking {
 
     /// The `ParameterID` and `Time` that a dynamic parameter and a curve both have.
     private struct TimedParameter {
-        var id: DynamicParameterID?
+        var id: DynamicParameter.ID?
         var idSeen = false
         var time: Double?
         var timeSeen = false
@@ -485,7 +485,7 @@ struct AHAPTreeWalker: DocumentWalking {
 
     /// `ParameterCurveControlPoints`, in time order; nil when the array is refused or the curve's
     /// `id` or `curveTime` was (the array's own problems are reported either way).
-    private mutating func readControlPoints(_ pointsValue: JSONValue, id: DynamicParameterID?, curveTime: Double?) -> [ParameterCurve.ControlPoint]? {
+    private mutating func readControlPoints(_ pointsValue: JSONValue, id: DynamicParameter.ID?, curveTime: Double?) -> [ParameterCurve.ControlPoint]? {
         guard case .array(let entries) = pointsValue.kind else {
             fail(.wrongType, at: pointsValue.offset, "expected an array of control points, found \(pointsValue.typeDescription)")
             return nil
@@ -519,7 +519,7 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     /// One `{ "Time", "ParameterValue" }` control point; its time is relative to the curve's.
-    private mutating func readControlPoint(_ entry: JSONValue, id: DynamicParameterID, curveTime: Double) -> ParameterCurve.ControlPoint? {
+    private mutating func readControlPoint(_ entry: JSONValue, id: DynamicParameter.ID, curveTime: Double) -> ParameterCurve.ControlPoint? {
         guard case .object(let members) = entry.kind else {
             fail(.wrongType, at: entry.offset, "expected a { \"Time\", \"ParameterValue\" } object, found \(entry.typeDescription)")
             return nil
@@ -566,7 +566,7 @@ struct AHAPTreeWalker: DocumentWalking {
         return number
     }
 
-    private mutating func readDuration(_ value: JSONValue, type: HapticEventType?) -> Double? {
+    private mutating func readDuration(_ value: JSONValue, type: HapticEvent.EventType?) -> Double? {
         guard case .number(let number) = value.kind else {
             fail(.wrongType, at: value.offset, "expected a duration in seconds (a number), found \(value.typeDescription)")
             return nil

@@ -5,7 +5,7 @@
 /// it is empty, absolute (`/x`, `\x`, `C:x`, `~/x`), contains a NUL byte, or climbs above its
 /// root with `..` once `.` and `..` components are resolved. Symbolic links inside the root are
 /// not followed here; the audio loader checks the resolved file (docs/ahap.md).
-public enum WaveformPath {
+@_spi(HapticsTools) public enum WaveformPath {
     /// Why `path` is refused, or nil when it is safe.
     public static func problem(with path: String) -> String? {
         if path.isEmpty { return "expected a relative file path, found an empty string" }

@@ -35,13 +35,13 @@
     public static let neutral = AudioControls()
 
     /// The audio controls in a fixed order (the index used by `subscript(index:)`).
-    static let audio: [DynamicParameterID] = [
+    static let audio: [DynamicParameter.ID] = [
         .audioVolumeControl, .audioPanControl, .audioPitchControl, .audioBrightnessControl,
         .audioAttackTimeControl, .audioDecayTimeControl, .audioReleaseTimeControl,
     ]
 
     /// Index of an audio control in `audio`, nil for haptic controls.
-    static func index(of id: DynamicParameterID) -> Int? {
+    static func index(of id: DynamicParameter.ID) -> Int? {
         switch id {
         case .audioVolumeControl: return 0
         case .audioPanControl: return 1
@@ -81,7 +81,7 @@
 
     /// The value of a control; haptic controls read as their default and ignore writes.
     /// Writes are clamped to the control's range.
-    public subscript(id: DynamicParameterID) -> Double {
+    public subscript(id: DynamicParameter.ID) -> Double {
         get { value(of: id) }
         set { set(id, to: newValue) }
     }

@@ -52,7 +52,7 @@ struct AudioEventTable: Sendable {
     public init(pattern: HapticPattern) {
         var list: [Event] = []
         for event in pattern.events where event.type.isAudio {
-            func clamped(_ id: HapticEventParameterID) -> Double { id.range.clamp(event.value(of: id)) }
+            func clamped(_ id: HapticEvent.ParameterID) -> Double { id.range.clamp(event.value(of: id)) }
             let isCustom = event.type == .audioCustom
             let duration = event.duration ?? 0
             list.append(Event(

@@ -30,14 +30,14 @@
 
     /// Event values combined with `controls` (volume multiplies, the rest add), each clamped.
     init(volume: Double, pan: Double, pitch: Double, brightness: Double, controls: AudioControls) {
-        self.volume = HapticEventParameterID.audioVolume.range.clamp(
-            HapticEventParameterID.audioVolume.range.clamp(volume) * controls.volume)
-        self.pan = HapticEventParameterID.audioPan.range.clamp(
-            HapticEventParameterID.audioPan.range.clamp(pan) + controls.pan)
-        self.pitch = HapticEventParameterID.audioPitch.range.clamp(
-            HapticEventParameterID.audioPitch.range.clamp(pitch) + controls.pitch)
-        self.brightness = HapticEventParameterID.audioBrightness.range.clamp(
-            HapticEventParameterID.audioBrightness.range.clamp(brightness) + controls.brightness)
+        self.volume = HapticEvent.ParameterID.audioVolume.range.clamp(
+            HapticEvent.ParameterID.audioVolume.range.clamp(volume) * controls.volume)
+        self.pan = HapticEvent.ParameterID.audioPan.range.clamp(
+            HapticEvent.ParameterID.audioPan.range.clamp(pan) + controls.pan)
+        self.pitch = HapticEvent.ParameterID.audioPitch.range.clamp(
+            HapticEvent.ParameterID.audioPitch.range.clamp(pitch) + controls.pitch)
+        self.brightness = HapticEvent.ParameterID.audioBrightness.range.clamp(
+            HapticEvent.ParameterID.audioBrightness.range.clamp(brightness) + controls.brightness)
     }
 
     /// Whether every value differs from `other` by less than `tolerance`.

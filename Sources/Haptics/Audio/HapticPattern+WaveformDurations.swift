@@ -15,7 +15,7 @@ extension HapticPattern {
             let event = list[index]
             guard event.type == .audioCustom, (event.duration ?? 0) <= 0, let path = event.waveformPath,
                   let seconds = lookup(path), seconds > 0, seconds.isFinite else { continue }
-            let pitch = HapticEventParameterID.audioPitch.range.clamp(event.value(of: .audioPitch))
+            let pitch = HapticEvent.ParameterID.audioPitch.range.clamp(event.value(of: .audioPitch))
             list[index].duration = seconds / AudioMath.playbackRatio(pitch: pitch)
             changed = true
         }

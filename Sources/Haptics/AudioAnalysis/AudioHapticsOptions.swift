@@ -4,7 +4,7 @@
 ///
 /// Every value has a default that suits game sound effects; out-of-range values are refused by
 /// `problems` (the CLI and the config loader report them) and clamped by the analysis.
-public struct AudioHapticsOptions: Hashable, Sendable {
+@_spi(HapticsTools) public struct AudioHapticsOptions: Hashable, Sendable {
     /// How readily a rise in the sound becomes a transient, 0...1. Default 0.5. Higher finds
     /// softer hits (and, near 1, some bumps in noisy textures); lower keeps only clear hits. It sets
     /// both how far the spectral flux must rise above its running median and how many decibels

@@ -65,7 +65,7 @@ enum CurveDecimation {
     /// `points` as curves of `id` with at most `maximumPoints` each (>= 2), chained: each curve
     /// after the first starts with the previous curve's last point, so the control never jumps
     /// between them. Times are rounded to 10 µs and values to 1e-4, clamped to `range`.
-    static func chain(_ points: [Point], id: DynamicParameterID, maximumPoints: Int,
+    static func chain(_ points: [Point], id: DynamicParameter.ID, maximumPoints: Int,
                       range: ClosedRange<Double>) -> [ParameterCurve] {
         guard !points.isEmpty else { return [] }
         let perCurve = max(2, maximumPoints)

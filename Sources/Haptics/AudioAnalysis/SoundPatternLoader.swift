@@ -1,5 +1,5 @@
 /// Why a sound pattern could not be made. Names the path as written and says why.
-public struct SoundPatternError: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(HapticsTools) public struct SoundPatternError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path as the config wrote it.
     public var path: String
     /// What is wrong.
@@ -22,7 +22,7 @@ public struct SoundPatternError: Error, Hashable, Sendable, CustomStringConverti
 /// Thread-safe (one lock around the cache; the analysis runs outside it): the game thread and the
 /// config watcher's thread may share one. Load time only: reads files and allocates. The cache holds
 /// at most `capacity` patterns (oldest dropped first).
-public final class SoundPatternLoader: @unchecked Sendable {
+@_spi(HapticsTools) public final class SoundPatternLoader: @unchecked Sendable {
     /// Reads and decodes the files.
     @_spi(HapticsTools) public let decoder: any SoundFileDecoder
     /// Most patterns kept. Default 64.

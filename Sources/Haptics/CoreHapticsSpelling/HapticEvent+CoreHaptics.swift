@@ -5,7 +5,7 @@ extension HapticEvent {
     /// `CHHapticEvent(eventType:parameters:relativeTime:)`: a transient, or a continuous event of
     /// Apple's default length. Apple gives a continuous event without a duration the length of its
     /// envelope; we use 1 s for `hapticContinuous` and `audioContinuous` (pass `duration:` to choose).
-    public init(eventType: HapticEventType, parameters: [HapticEventParameter], relativeTime: Double) {
+    public init(eventType: HapticEvent.EventType, parameters: [HapticEventParameter], relativeTime: Double) {
         self.init(type: eventType, time: relativeTime,
                   duration: eventType.requiresDuration ? HapticEvent.defaultContinuousDuration : nil,
                   parameters: parameters)
@@ -13,7 +13,7 @@ extension HapticEvent {
 
     /// `CHHapticEvent(eventType:parameters:relativeTime:duration:)`. `duration` in seconds (> 0); it is
     /// ignored for transients, as Apple ignores it.
-    public init(eventType: HapticEventType, parameters: [HapticEventParameter], relativeTime: Double, duration: Double) {
+    public init(eventType: HapticEvent.EventType, parameters: [HapticEventParameter], relativeTime: Double, duration: Double) {
         self.init(type: eventType, time: relativeTime, duration: eventType.requiresDuration ? duration : nil,
                   parameters: parameters)
     }
@@ -22,7 +22,7 @@ extension HapticEvent {
     public static let defaultContinuousDuration: Double = 1
 
     /// Apple's name for `type`.
-    public var eventType: HapticEventType {
+    public var eventType: HapticEvent.EventType {
         get { type }
         set { type = newValue }
     }
@@ -36,12 +36,12 @@ extension HapticEvent {
 
 extension HapticEventParameter {
     /// `CHHapticEventParameter(parameterID:value:)`.
-    public init(parameterID: HapticEventParameterID, value: Double) {
+    public init(parameterID: HapticEvent.ParameterID, value: Double) {
         self.init(parameterID, value)
     }
 
     /// Apple's name for `id`.
-    public var parameterID: HapticEventParameterID {
+    public var parameterID: HapticEvent.ParameterID {
         get { id }
         set { id = newValue }
     }

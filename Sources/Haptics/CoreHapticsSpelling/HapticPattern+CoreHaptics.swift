@@ -13,12 +13,12 @@ extension HapticPattern {
 
 extension DynamicParameter {
     /// `CHHapticDynamicParameter(parameterID:value:relativeTime:)`.
-    public init(parameterID: DynamicParameterID, value: Double, relativeTime: Double) {
+    public init(parameterID: DynamicParameter.ID, value: Double, relativeTime: Double) {
         self.init(parameterID, value: value, at: relativeTime)
     }
 
     /// Apple's name for `id`.
-    public var parameterID: DynamicParameterID {
+    public var parameterID: DynamicParameter.ID {
         get { id }
         set { id = newValue }
     }
@@ -32,12 +32,12 @@ extension DynamicParameter {
 
 extension ParameterCurve {
     /// `CHHapticParameterCurve(parameterID:controlPoints:relativeTime:)`.
-    public init(parameterID: DynamicParameterID, controlPoints: [ControlPoint], relativeTime: Double) {
+    public init(parameterID: DynamicParameter.ID, controlPoints: [ControlPoint], relativeTime: Double) {
         self.init(parameterID, at: relativeTime, points: controlPoints)
     }
 
     /// Apple's name for `id`.
-    public var parameterID: DynamicParameterID {
+    public var parameterID: DynamicParameter.ID {
         get { id }
         set { id = newValue }
     }

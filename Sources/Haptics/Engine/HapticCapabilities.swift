@@ -14,7 +14,7 @@ public struct HapticCapabilities: Hashable, Sendable {
 
     /// Minimum, maximum and default of an event parameter on this output (the AHAP ranges; the
     /// motor model adapts levels, not parameter ranges).
-    public func attributes(of parameter: HapticEventParameterID) -> ParameterRange { parameter.range }
+    public func attributes(of parameter: HapticEvent.ParameterID) -> ParameterRange { parameter.range }
     /// Minimum, maximum and default of a dynamic parameter on this output.
-    public func attributes(of parameter: DynamicParameterID) -> ParameterRange { parameter.range }
+    public func attributes(of parameter: DynamicParameter.ID) -> ParameterRange { parameter.range }
 }

@@ -6,7 +6,7 @@ struct PatternPlayerCommand {
         case pause
         case resume
         case seek(Double)
-        case parameter(DynamicParameterID, Double)
+        case parameter(DynamicParameter.ID, Double)
         case curve(ParameterCurve)
     }
 

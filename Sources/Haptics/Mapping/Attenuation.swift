@@ -12,7 +12,7 @@
 ///
 /// Every shape is 1 at a = 0, 0 at a = 1 and decreasing in between. Distances in world units.
 /// Pure value; `gain(atDistance:)` is O(1), no allocation, any thread.
-public struct Attenuation: Hashable, Sendable {
+@_spi(HapticsTools) public struct Attenuation: Hashable, Sendable {
     public enum Shape: String, Hashable, Sendable, CaseIterable {
         case linear, logarithmic, inverse, logReverse, natural
     }

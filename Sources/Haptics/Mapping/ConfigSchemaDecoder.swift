@@ -270,7 +270,7 @@ struct ConfigSchemaDecoder {
             if key == "strengths" || key == "amplitudes" {
                 guard let entry = settings.entry(key) else { continue }
                 let numbers = unitNumbers(entry.value)
-                guard numbers.count == AdaptiveTriggerPositionalValues.count else {
+                guard numbers.count == AdaptiveTrigger.PositionalValues.count else {
                     report(entry.value.location, path.appending(key), "expected ten numbers in 0...1, one per trigger position (0: released ... 9: fully pressed)")
                     continue
                 }

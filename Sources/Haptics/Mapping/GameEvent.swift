@@ -29,7 +29,7 @@ public struct GameEvent: Sendable {
     }
 
     /// The kind's name, as configs and event scripts write it.
-    public var kindName: EventKindName { kind.name }
+    @_spi(HapticsTools) public var kindName: EventKindName { kind.name }
 
     /// The kinds of events.
     public enum Kind: Sendable {
@@ -43,7 +43,7 @@ public struct GameEvent: Sendable {
         case feedback(HapticFeedback)
 
         /// The kind's name, as configs and event scripts write it.
-        public var name: EventKindName {
+        @_spi(HapticsTools) public var name: EventKindName {
             switch self {
             case .collision: return .collision
             case .footstep: return .footstep
@@ -57,7 +57,7 @@ public struct GameEvent: Sendable {
 }
 
 /// The event kinds by name, as written in configs and event scripts (`GameEvent.Kind.name`).
-public enum EventKindName: String, CaseIterable, Sendable {
+@_spi(HapticsTools) public enum EventKindName: String, CaseIterable, Sendable {
     case collision, footstep, hit, texture, custom, feedback
 }
 

@@ -3,7 +3,7 @@
 ///
 /// Made from TOML text by `decode(_:file:patternExists:)` (pure) or from a file with
 /// `HapticMapping.load` (which also loads the patterns it names). Pure value, any thread.
-public struct HapticMappingConfig: Sendable {
+@_spi(HapticsTools) public struct HapticMappingConfig: Sendable {
     /// Schema version, 1.
     public var version = 1
     /// The rules, in file order (the first that fits an event decides it).

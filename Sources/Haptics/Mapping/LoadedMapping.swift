@@ -11,7 +11,7 @@ import Foundation
 /// background thread (`MappingConfigWatcher` does), never on the per-frame path.
 public final class LoadedMapping: @unchecked Sendable {
     /// The config.
-    public let config: HapticMappingConfig
+    @_spi(HapticsTools) public let config: HapticMappingConfig
     /// The pattern of each rule, aligned with `config.rules`.
     public let patterns: [HapticPattern]
     /// The file it came from, or nil for text.
@@ -39,12 +39,12 @@ public final class LoadedMapping: @unchecked Sendable {
     /// offset and trigger levels it computes. Nil when no rule takes it or it is too far away to be
     /// felt. Pure: no cooldown or coalescing (those are the director's). O(rules of the event's
     /// kind), no allocation, any thread.
-    public func response(to event: GameEvent, player: Int, listener: WorldPosition? = nil) -> MappedHaptic? {
+    @_spi(HapticsTools) public func response(to event: GameEvent, player: Int, listener: WorldPosition? = nil) -> MappedHaptic? {
         compiled.response(to: event, player: player, listener: listener)
     }
 
     /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
-    public func ruleIndex(for event: GameEvent) -> Int? {
+    @_spi(HapticsTools) public func ruleIndex(for event: GameEvent) -> Int? {
         compiled.ruleIndex(for: event)
     }
 
@@ -67,7 +67,14 @@ public final class LoadedMapping: @unchecked Sendable {
     /// (cached there by content; without `sounds`, `SoundPatternLoader.pcm`, which reads plain PCM
     /// and float WAV; GameHaptics and hapticsctl pass SDL's decoder).
     /// Throws `ConfigErrors`: every problem, each with file:line:column.
-    public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader? = nil) throws(ConfigErrors) -> LoadedMapping {
+    public static func load(file: String, presets: PresetLibrary) throws(ConfigErrors) -> LoadedMapping {
+        try load(file: file, presets: presets, sounds: nil)
+    }
+
+    /// `load(file:presets:)` with the loader that turns `.wav` patterns into haptics (nil:
+    /// `SoundPatternLoader.pcm`); for the front door and tools, which pass SDL's decoder.
+    @_spi(HapticsTools)
+    public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader?) throws(ConfigErrors) -> LoadedMapping {
         let start = SourceLocation(line: 1, column: 1, offset: 0)
         let bytes: [UInt8]
         do {
@@ -86,9 +93,16 @@ public final class LoadedMapping: @unchecked Sendable {
     }
 
     /// Loads and validates config text; `folder` is where relative AHAP and WAV paths are looked up
-    /// (nil: presets only); `sounds` analyses `.wav` patterns.
+    /// (nil: presets only); `.wav` patterns are read with `SoundPatternLoader.pcm` (plain PCM and float WAV).
     public static func load(text: String, file: String = "<config>", folder: String? = nil,
-                            presets: PresetLibrary, sounds: SoundPatternLoader? = nil) throws(ConfigErrors) -> LoadedMapping {
+                            presets: PresetLibrary) throws(ConfigErrors) -> LoadedMapping {
+        try load(text: text, file: file, folder: folder, presets: presets, sounds: nil)
+    }
+
+    /// `load(text:file:folder:presets:)` with the loader that analyses `.wav` patterns (nil: `.pcm`).
+    @_spi(HapticsTools)
+    public static func load(text: String, file: String = "<config>", folder: String? = nil,
+                            presets: PresetLibrary, sounds: SoundPatternLoader?) throws(ConfigErrors) -> LoadedMapping {
         let config = try HapticMappingConfig.decode(text, file: file) { name in
             presets.pattern(named: name) != nil || resolvedPath(name, in: folder) != nil
         }

@@ -18,7 +18,7 @@ import Foundation
 /// Threads: `start`, `stop` and `checkNow` from any thread; the director receives results through
 /// its thread-safe `offer`. The watcher keeps its own preset library (loaded from `presetsFolder`,
 /// or the built-in copy) so it never shares one with the game thread.
-public final class MappingConfigWatcher: @unchecked Sendable {
+@_spi(HapticsTools) public final class MappingConfigWatcher: @unchecked Sendable {
     /// The config file watched.
     public let file: String
     /// Seconds between two looks at the file (> 0).

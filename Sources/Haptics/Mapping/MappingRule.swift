@@ -3,7 +3,7 @@
 /// The first rule in file order whose event kind and matches fit an event decides it
 /// (`HapticMapping.rule(for:in:)`), so specific rules go before general ones. Built by the TOML
 /// decoder (`HapticMappingConfig.decode`); every field's range is checked there. Pure value.
-public struct MappingRule: Sendable {
+@_spi(HapticsTools) public struct MappingRule: Sendable {
     /// A name for traces and the HUD ("crate on floor"); defaults to "<event> rule at line L".
     public var name: String
     /// The event kind it takes.
@@ -76,7 +76,7 @@ public struct MappingRule: Sendable {
 }
 
 /// Where a rule's number comes from: an input of the event through a curve.
-public struct ValueSource: Hashable, Sendable {
+@_spi(HapticsTools) public struct ValueSource: Hashable, Sendable {
     public var input: MappingInput
     public var curve: ResponseCurve
     public init(input: MappingInput, curve: ResponseCurve) {
@@ -91,7 +91,7 @@ public struct ValueSource: Hashable, Sendable {
 }
 
 /// The numbers an event offers to a curve.
-public enum MappingInput: String, Hashable, Sendable, CaseIterable {
+@_spi(HapticsTools) public enum MappingInput: String, Hashable, Sendable, CaseIterable {
     /// Collision impulse in N·s: the given impulse, or reduced mass × speed.
     case impulse
     /// Collision relative speed, footstep walking speed (units/s).

@@ -15,7 +15,7 @@
 /// hold.
 ///
 /// Pure value; `value(at:)` is O(1) (O(points) for tables), allocates nothing, any thread.
-public struct ResponseCurve: Hashable, Sendable {
+@_spi(HapticsTools) public struct ResponseCurve: Hashable, Sendable {
     public enum Shape: Hashable, Sendable {
         case linear
         case power(exponent: Double)

@@ -6,7 +6,7 @@
 /// texture, every `start` and `update` sets it again with the texture's value (parameters follow
 /// their curves frame by frame) and `stop` turns that side off. Every parameter is a `ValueSource`
 /// whose output is 0...1: a constant or a curve of an input of the event. Pure value.
-public struct TriggerEffectRule: Sendable {
+@_spi(HapticsTools) public struct TriggerEffectRule: Sendable {
     /// Which trigger the effect goes to.
     public enum Side: String, Sendable, CaseIterable {
         case left, right, both
@@ -50,7 +50,7 @@ public struct TriggerEffectRule: Sendable {
     public var startStrength: ValueSource = .constant(0)
     public var endStrength: ValueSource = .constant(0)
     /// The ten values of the positional modes (constants, 0...1).
-    public var positions = AdaptiveTriggerPositionalValues()
+    public var positions = AdaptiveTrigger.PositionalValues()
 
     public init(side: Side, mode: Mode) {
         self.side = side

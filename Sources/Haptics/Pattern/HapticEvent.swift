@@ -7,7 +7,7 @@ public struct HapticEvent: Hashable, Sendable {
     public static let maximumContinuousDuration: Double = 30
 
     /// What kind of event this is.
-    public var type: HapticEventType
+    public var type: HapticEvent.EventType
     /// Start time in seconds from the start of the pattern, >= 0.
     public var time: Double
     /// Length in seconds, >= 0, or nil when the file gives none. Continuous events need one;
@@ -24,7 +24,7 @@ public struct HapticEvent: Hashable, Sendable {
     public var waveformLoopEnabled: Bool?
 
     public init(
-        type: HapticEventType,
+        type: HapticEvent.EventType,
         time: Double,
         duration: Double? = nil,
         parameters: [HapticEventParameter] = [],
@@ -56,13 +56,13 @@ public struct HapticEvent: Hashable, Sendable {
     }
 
     /// The value of `id` for this event: the written value, or the parameter's default.
-    public func value(of id: HapticEventParameterID) -> Double {
+    public func value(of id: HapticEvent.ParameterID) -> Double {
         for parameter in parameters where parameter.id == id { return parameter.value }
         return id.defaultValue
     }
 
     /// Whether the event writes `id` explicitly.
-    public func sets(_ id: HapticEventParameterID) -> Bool {
+    public func sets(_ id: HapticEvent.ParameterID) -> Bool {
         parameters.contains { $0.id == id }
     }
 

@@ -6,8 +6,9 @@
 public struct HapticPattern: Hashable, Sendable {
     /// The oldest format version able to play the pattern (AHAP `Version`); 1 when the file omits it.
     public var version: Double
-    /// Free-form `Metadata` (project, description, tags...). Not interpreted by SDLHaptics.
-    public var metadata: [String: MetadataValue]
+    /// Free-form `Metadata` (project, description, tags...). Not interpreted by SDLHaptics; kept so
+    /// an AHAP file read and written again keeps it (tools: `@_spi(HapticsTools)`).
+    @_spi(HapticsTools) public var metadata: [String: MetadataValue]
     /// Events sorted by `time`.
     public private(set) var events: [HapticEvent]
     /// Dynamic parameter changes sorted by `time`.
@@ -20,7 +21,19 @@ public struct HapticPattern: Hashable, Sendable {
         events: [HapticEvent],
         dynamicParameters: [DynamicParameter] = [],
         parameterCurves: [ParameterCurve] = [],
-        metadata: [String: MetadataValue] = [:],
+        version: Double = 1
+    ) {
+        self.init(events: events, dynamicParameters: dynamicParameters, parameterCurves: parameterCurves,
+                  metadata: [:], version: version)
+    }
+
+    /// Builds a pattern with AHAP `Metadata` (for the AHAP reader and tools).
+    @_spi(HapticsTools)
+    public init(
+        events: [HapticEvent],
+        dynamicParameters: [DynamicParameter] = [],
+        parameterCurves: [ParameterCurve] = [],
+        metadata: [String: MetadataValue],
         version: Double = 1
     ) {
         self.version = version

@@ -2,7 +2,7 @@
 ///
 /// AHAP files carry any JSON under `Metadata` (`Project`, `Created`, `Description`, tags,
 /// nested objects). SDLHaptics keeps it verbatim and writes it back on encoding.
-public enum MetadataValue: Hashable, Sendable {
+@_spi(HapticsTools) public enum MetadataValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)

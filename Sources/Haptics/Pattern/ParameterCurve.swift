@@ -18,13 +18,13 @@ public struct ParameterCurve: Hashable, Sendable {
     }
 
     /// Which control.
-    public var id: DynamicParameterID
+    public var id: DynamicParameter.ID
     /// When the curve starts, in seconds from the start of the pattern, >= 0.
     public var time: Double
     /// The control points, in time order.
     public var controlPoints: [ControlPoint]
 
-    public init(_ id: DynamicParameterID, at time: Double, points: [ControlPoint]) {
+    public init(_ id: DynamicParameter.ID, at time: Double, points: [ControlPoint]) {
         self.id = id
         self.time = time
         self.controlPoints = points

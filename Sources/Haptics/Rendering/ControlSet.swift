@@ -1,20 +1,20 @@
-/// A fixed set of dynamic controls read and written by `DynamicParameterID` (`HapticControls` for the
+/// A fixed set of dynamic controls read and written by `DynamicParameter.ID` (`HapticControls` for the
 /// haptic half of a player, `AudioControls` for its audio half): the one place that turns an id into
 /// a value, so both halves treat foreign ids and out-of-range writes the same way.
 protocol ControlSet {
     /// Where `id` lives in this set, or nil when the id belongs to the other half.
-    static func index(of id: DynamicParameterID) -> Int?
+    static func index(of id: DynamicParameter.ID) -> Int?
     subscript(index index: Int) -> Double { get set }
 }
 
 extension ControlSet {
     /// The control's value; an id of the other half reads as its default.
-    func value(of id: DynamicParameterID) -> Double {
+    func value(of id: DynamicParameter.ID) -> Double {
         Self.index(of: id).map { self[index: $0] } ?? id.defaultValue
     }
 
     /// Sets the control, clamped to its range; an id of the other half is ignored.
-    mutating func set(_ id: DynamicParameterID, to newValue: Double) {
+    mutating func set(_ id: DynamicParameter.ID, to newValue: Double) {
         if let index = Self.index(of: id) { self[index: index] = id.range.clamp(newValue) }
     }
 }

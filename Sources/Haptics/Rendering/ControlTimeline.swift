@@ -18,7 +18,7 @@ struct ControlTimeline: Sendable {
 
     /// The timelines of `pattern` for `count` controls; `index` gives a parameter's control index,
     /// or nil for parameters of another family.
-    init(_ pattern: HapticPattern, count: Int, index: (DynamicParameterID) -> Int?) {
+    init(_ pattern: HapticPattern, count: Int, index: (DynamicParameter.ID) -> Int?) {
         var curveList = ContiguousArray<ParameterCurve>()
         var perControl = [ContiguousArray<Segment>](repeating: [], count: count)
         for parameter in pattern.dynamicParameters {
@@ -41,7 +41,7 @@ struct ControlTimeline: Sendable {
 
     /// The value of control `index` (parameter `id`) at pattern time `t`, clamped to `id`'s range,
     /// or nil before the control's first step or curve (the control then keeps its neutral value).
-    func value(ofControl index: Int, at t: Double, id: DynamicParameterID) -> Double? {
+    func value(ofControl index: Int, at t: Double, id: DynamicParameter.ID) -> Double? {
         let list = segments[index]
         // Last segment with start <= t.
         var low = 0

@@ -29,13 +29,13 @@
     public static let neutral = HapticControls()
 
     /// The haptic controls in a fixed order (the index used by `subscript(index:)`).
-    static let haptic: [DynamicParameterID] = [
+    static let haptic: [DynamicParameter.ID] = [
         .hapticIntensityControl, .hapticSharpnessControl, .hapticAttackTimeControl,
         .hapticDecayTimeControl, .hapticReleaseTimeControl,
     ]
 
     /// Index of a haptic control in `haptic`, nil for audio controls.
-    static func index(of id: DynamicParameterID) -> Int? {
+    static func index(of id: DynamicParameter.ID) -> Int? {
         switch id {
         case .hapticIntensityControl: return 0
         case .hapticSharpnessControl: return 1
@@ -68,7 +68,7 @@
     }
 
     /// The value of a control; audio controls read as their default.
-    public subscript(id: DynamicParameterID) -> Double {
+    public subscript(id: DynamicParameter.ID) -> Double {
         get { value(of: id) }
         set { set(id, to: newValue) }
     }

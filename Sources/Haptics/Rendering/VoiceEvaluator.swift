@@ -56,7 +56,7 @@
     public init(pattern: HapticPattern) {
         var records = ContiguousArray<EventRecord>()
         for event in pattern.events where event.type.isHaptic {
-            func clamped(_ id: HapticEventParameterID) -> Double { id.range.clamp(event.value(of: id)) }
+            func clamped(_ id: HapticEvent.ParameterID) -> Double { id.range.clamp(event.value(of: id)) }
             let duration = event.duration ?? 0
             let attack = clamped(.attackTime)
             let decay = clamped(.decayTime)

@@ -30,7 +30,7 @@ public final class AdaptiveTrigger {
     public init(side: Side) { self.side = side }
 
     /// The mode of the current effect.
-    public var mode: AdaptiveTriggerMode { effect.mode }
+    public var mode: AdaptiveTrigger.Mode { effect.mode }
 
     /// Sets any effect (clamped to 0...1). The named methods below are the same in Apple's spelling.
     public func setEffect(_ newEffect: AdaptiveTriggerEffect) {
@@ -49,7 +49,7 @@ public final class AdaptiveTrigger {
     }
 
     /// A resistance (0...1) for each of the 10 positions.
-    public func setModeFeedback(resistiveStrengths: AdaptiveTriggerPositionalValues) {
+    public func setModeFeedback(resistiveStrengths: AdaptiveTrigger.PositionalValues) {
         setEffect(.positionalFeedback(resistiveStrengths: resistiveStrengths))
     }
 
@@ -64,7 +64,7 @@ public final class AdaptiveTrigger {
     }
 
     /// A vibration amplitude (0...1) for each of the 10 positions, at `frequency` (0...1).
-    public func setModeVibration(amplitudes: AdaptiveTriggerPositionalValues, frequency: Double) {
+    public func setModeVibration(amplitudes: AdaptiveTrigger.PositionalValues, frequency: Double) {
         setEffect(.positionalVibration(amplitudes: amplitudes, frequency: frequency))
     }
 

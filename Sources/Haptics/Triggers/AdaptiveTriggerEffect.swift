@@ -18,19 +18,19 @@ public enum AdaptiveTriggerEffect: Hashable, Sendable {
     /// Constant resistance from `startPosition` to the end of travel.
     case feedback(startPosition: Double, resistiveStrength: Double)
     /// A resistance per position (`setModeFeedback(resistiveStrengths:)`).
-    case positionalFeedback(resistiveStrengths: AdaptiveTriggerPositionalValues)
+    case positionalFeedback(resistiveStrengths: AdaptiveTrigger.PositionalValues)
     /// Resistance from `startPosition` that gives way at `endPosition` (a weapon's click).
     case weapon(startPosition: Double, endPosition: Double, resistiveStrength: Double)
     /// Vibration from `startPosition` to the end of travel.
     case vibration(startPosition: Double, amplitude: Double, frequency: Double)
     /// A vibration amplitude per position, one frequency (`setModeVibration(amplitudes:frequency:)`).
-    case positionalVibration(amplitudes: AdaptiveTriggerPositionalValues, frequency: Double)
+    case positionalVibration(amplitudes: AdaptiveTrigger.PositionalValues, frequency: Double)
     /// Resistance going linearly from `startStrength` at `startPosition` to `endStrength` at
     /// `endPosition`, and `endStrength` beyond.
     case slopeFeedback(startPosition: Double, endPosition: Double, startStrength: Double, endStrength: Double)
 
     /// The mode, as Apple reports it (positional variants report `.feedback` / `.vibration`).
-    public var mode: AdaptiveTriggerMode {
+    public var mode: AdaptiveTrigger.Mode {
         switch self {
         case .off: return .off
         case .feedback, .positionalFeedback: return .feedback
@@ -94,7 +94,7 @@ public enum AdaptiveTriggerEffect: Hashable, Sendable {
 
     /// Vibration with one amplitude per position (already clamped by the positional values) at
     /// `frequency` 0...1, clamped.
-    public static func positionalVibration(_ amplitudes: AdaptiveTriggerPositionalValues, frequency: Double) -> Self {
+    public static func positionalVibration(_ amplitudes: AdaptiveTrigger.PositionalValues, frequency: Double) -> Self {
         .positionalVibration(amplitudes: amplitudes, frequency: unit(frequency))
     }
 

@@ -18,7 +18,7 @@ extension GameHaptics {
 
         /// Turns a mapping config's `.wav` patterns into haptics (decoded through SDL, analysed with the
         /// rule's options, cached by content); shared by `load` and its watcher.
-        public let soundPatterns = SoundPatternLoader(decoder: SDLSoundDecoder())
+        @_spi(HapticsTools) public let soundPatterns = SoundPatternLoader(decoder: SDLSoundDecoder())
 
         init(state: FrontDoorState, playback: Playback) {
             self.state = state

@@ -90,7 +90,7 @@ enum DualSenseTriggerEncoder {
         return packed(type, levels: levels, frequency: frequency)
     }
 
-    private static func positional(_ type: DualSenseTriggerBlock.EffectType, levels values: AdaptiveTriggerPositionalValues,
+    private static func positional(_ type: DualSenseTriggerBlock.EffectType, levels values: AdaptiveTrigger.PositionalValues,
                                    frequency: UInt8) -> DualSenseTriggerBlock {
         var levels = ZoneLevels()
         for index in 0..<10 { levels[index] = level(values[index]) }

@@ -42,7 +42,7 @@ extension SDLTests {
             let rig = try GameHapticsRig()
             rig.pump()
             let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
-            var ramp = AdaptiveTriggerPositionalValues()
+            var ramp = AdaptiveTrigger.PositionalValues()
             for zone in 1...8 { ramp[zone] = Double(zone - 1) / 8 + 0.125 }
             let cases: [(AdaptiveTriggerEffect, [UInt8])] = [
                 (.feedback(startPosition: 0.5, resistiveStrength: 0.5), [0x21, 0xE0, 0x03, 0x00, 0x80, 0x6D, 0x1B, 0, 0, 0, 0]),
@@ -60,7 +60,7 @@ extension SDLTests {
                 #expect(Self.blocks(sent)?.right == Self.off)
                 #expect(sent[0] == 0x0C && sent[1...9].allSatisfy { $0 == 0 } && sent[32...].allSatisfy { $0 == 0 })
             }
-            var ends = AdaptiveTriggerPositionalValues()
+            var ends = AdaptiveTrigger.PositionalValues()
             ends[0] = 1
             ends[9] = 1
             triggers.right.setModeVibration(amplitudes: ends, frequency: 0.5)
@@ -359,7 +359,7 @@ extension SDLTests {
             #expect(pad.lastTriggerRumble.map { [$0.low, $0.high] } == [0, 0])
 
             // Positional vibration: the amplitude of the zone the trigger is in (L2 here).
-            var amplitudes = AdaptiveTriggerPositionalValues()
+            var amplitudes = AdaptiveTrigger.PositionalValues()
             amplitudes[5] = 0.25
             amplitudes[9] = 1
             triggers.left.setModeVibration(amplitudes: amplitudes, frequency: 0.5)

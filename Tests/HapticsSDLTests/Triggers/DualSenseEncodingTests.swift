@@ -17,8 +17,8 @@ struct DualSenseEncodingTests {
         #expect(bytes(.weapon(startPosition: 0.2, endPosition: 0.6, resistiveStrength: 0)) == off)
         #expect(bytes(.vibration(startPosition: 0, amplitude: 1, frequency: 0)) == off, "rate 0")
         #expect(bytes(.vibration(startPosition: 0, amplitude: 0, frequency: 1)) == off)
-        #expect(bytes(.positionalFeedback(resistiveStrengths: AdaptiveTriggerPositionalValues(repeating: 0.05))) == off)
-        #expect(bytes(.positionalVibration(amplitudes: AdaptiveTriggerPositionalValues(repeating: 1), frequency: 0)) == off)
+        #expect(bytes(.positionalFeedback(resistiveStrengths: AdaptiveTrigger.PositionalValues(repeating: 0.05))) == off)
+        #expect(bytes(.positionalVibration(amplitudes: AdaptiveTrigger.PositionalValues(repeating: 1), frequency: 0)) == off)
         #expect(bytes(.slopeFeedback(startPosition: 0, endPosition: 1, startStrength: 0, endStrength: 0)) == off)
     }
 
@@ -63,10 +63,10 @@ struct DualSenseEncodingTests {
 
     @Test("positional feedback and vibration: one level per zone, inactive zones left out")
     func positional() {
-        let ramp = AdaptiveTriggerPositionalValues([0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1, 0])
+        let ramp = AdaptiveTrigger.PositionalValues([0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1, 0])
         #expect(bytes(.positionalFeedback(resistiveStrengths: ramp))
             == [0x21, 0xFE, 0x01, 0x40, 0x34, 0xD6, 0x07, 0, 0, 0, 0])
-        var ends = AdaptiveTriggerPositionalValues()
+        var ends = AdaptiveTrigger.PositionalValues()
         ends[0] = 1
         ends[9] = 1
         // frequency 0.5 → round(127.5) = 128.

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 @Suite("Lenient reading, defaults and canonical output")
@@ -28,18 +28,18 @@ struct AHAPLeniencyTests {
 
     @Test("every parameter ID has its documented range and default")
     func parameterTable() {
-        for id in HapticEventParameterID.allCases {
+        for id in HapticEvent.ParameterID.allCases {
             #expect(id.range.contains(id.defaultValue))
         }
-        #expect(HapticEventParameterID.audioPan.range == ParameterRange(minimum: -1, maximum: 1, defaultValue: 0))
-        #expect(HapticEventParameterID.audioPitch.range.minimum == -1)
-        #expect(DynamicParameterID.allCases.count == 12)
-        #expect(DynamicParameterID.hapticIntensityControl.combination == .multiply)
-        #expect(DynamicParameterID.audioVolumeControl.combination == .multiply)
-        #expect(DynamicParameterID.hapticSharpnessControl.combination == .add)
-        #expect(DynamicParameterID.audioBrightnessControl.range == ParameterRange(minimum: -1, maximum: 1, defaultValue: 0))
-        #expect(DynamicParameterID.allCases.filter(\.isHaptic).count == 5)
-        #expect(DynamicParameterID.audioReleaseTimeControl.target == .releaseTime)
+        #expect(HapticEvent.ParameterID.audioPan.range == ParameterRange(minimum: -1, maximum: 1, defaultValue: 0))
+        #expect(HapticEvent.ParameterID.audioPitch.range.minimum == -1)
+        #expect(DynamicParameter.ID.allCases.count == 12)
+        #expect(DynamicParameter.ID.hapticIntensityControl.combination == .multiply)
+        #expect(DynamicParameter.ID.audioVolumeControl.combination == .multiply)
+        #expect(DynamicParameter.ID.hapticSharpnessControl.combination == .add)
+        #expect(DynamicParameter.ID.audioBrightnessControl.range == ParameterRange(minimum: -1, maximum: 1, defaultValue: 0))
+        #expect(DynamicParameter.ID.allCases.filter(\.isHaptic).count == 5)
+        #expect(DynamicParameter.ID.audioReleaseTimeControl.target == .releaseTime)
     }
 
     @Test("metadata is kept verbatim, nested objects included")

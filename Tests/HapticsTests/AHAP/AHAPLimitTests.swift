@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// One test per limit: a file just inside passes, one just outside fails with the limit's kind.

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import PropertyBased
 import Testing
 
@@ -10,18 +10,18 @@ struct AHAPRoundTripPropertyTests {
     static let unit = Gen.double(in: 0...1)
     static let signed = Gen.double(in: -1...1)
 
-    static let eventParameters = zip(Gen<HapticEventParameterID>.case, unit, signed)
+    static let eventParameters = zip(Gen<HapticEvent.ParameterID>.case, unit, signed)
         .map { id, unitValue, signedValue in
             HapticEventParameter(id, id.range.minimum < 0 ? signedValue : unitValue)
         }
         .array(of: 0...6)
         .map { parameters in
             // One value per ID, as the decoder guarantees.
-            var seen = Set<HapticEventParameterID>()
+            var seen = Set<HapticEvent.ParameterID>()
             return parameters.filter { seen.insert($0.id).inserted }
         }
 
-    static let event = zip(Gen<HapticEventType>.case, time, Gen.double(in: 0...30).optional, eventParameters,
+    static let event = zip(Gen<HapticEvent.EventType>.case, time, Gen.double(in: 0...30).optional, eventParameters,
                            Gen.bool.optional, Gen.bool.optional, Gen.letterOrNumber.string(of: 1...12))
         .map { type, time, duration, parameters, envelope, loop, name in
             HapticEvent(type: type, time: time,
@@ -32,12 +32,12 @@ struct AHAPRoundTripPropertyTests {
                         waveformLoopEnabled: type == .audioCustom ? loop : nil)
         }
 
-    static let dynamicParameter = zip(Gen<DynamicParameterID>.case, unit, signed, time)
+    static let dynamicParameter = zip(Gen<DynamicParameter.ID>.case, unit, signed, time)
         .map { id, unitValue, signedValue, time in
             DynamicParameter(id, value: id.range.minimum < 0 ? signedValue : unitValue, at: time)
         }
 
-    static let curve = zip(Gen<DynamicParameterID>.case, time, zip(Gen.double(in: 0...5), unit).array(of: 0...20))
+    static let curve = zip(Gen<DynamicParameter.ID>.case, time, zip(Gen.double(in: 0...5), unit).array(of: 0...20))
         .map { id, time, points in
             ParameterCurve(id, at: time, points: points
                 .map { ParameterCurve.ControlPoint(time: $0.0, value: id.range.clamp($0.1)) }

@@ -5,7 +5,7 @@ import Testing
 @Suite("Audio to haptics: analysis against synthetic truth")
 struct SoundAnalyzerTests {
     /// The value control `id` has at `t` (the latest curve that has started; 1 or 0 before any).
-    static func control(_ pattern: HapticPattern, _ id: DynamicParameterID, at t: Double) -> Double {
+    static func control(_ pattern: HapticPattern, _ id: DynamicParameter.ID, at t: Double) -> Double {
         let started = pattern.parameterCurves.filter { $0.id == id && $0.time <= t }
         return started.last?.value(at: t) ?? id.defaultValue
     }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Haptics
+@_spi(HapticsTools) @testable import Haptics
 import Testing
 
 /// The inputs of issue 17 for the TOML reader, each at the size that used to crash or crawl:

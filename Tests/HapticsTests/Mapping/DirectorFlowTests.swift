@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// The mapping layer's one direction of flow and its one feedback route: the director maps events

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// Game events are stored flat and names inline (`HapticName`) so the per-frame path copies no

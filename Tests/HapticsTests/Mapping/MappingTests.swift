@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 @Suite("Mapping: events to haptics")

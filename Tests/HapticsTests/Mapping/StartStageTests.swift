@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// The start stage makes and starts voices on the devices it is handed and returns them; it asks

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 @Suite("Pattern model")
@@ -50,17 +50,17 @@ struct PatternModelTests {
 
     @Test("event types know what they need and what affects them")
     func eventTypes() {
-        #expect(HapticEventType.hapticContinuous.requiresDuration)
-        #expect(HapticEventType.audioContinuous.requiresDuration)
-        #expect(!HapticEventType.hapticTransient.requiresDuration)
-        #expect(HapticEventType.audioCustom.isAudio && !HapticEventType.audioCustom.isHaptic)
-        #expect(!HapticEventType.hapticTransient.applicableParameters.contains(.audioVolume))
-        #expect(HapticEventType.audioCustom.applicableParameters.contains(.audioPan))
+        #expect(HapticEvent.EventType.hapticContinuous.requiresDuration)
+        #expect(HapticEvent.EventType.audioContinuous.requiresDuration)
+        #expect(!HapticEvent.EventType.hapticTransient.requiresDuration)
+        #expect(HapticEvent.EventType.audioCustom.isAudio && !HapticEvent.EventType.audioCustom.isHaptic)
+        #expect(!HapticEvent.EventType.hapticTransient.applicableParameters.contains(.audioVolume))
+        #expect(HapticEvent.EventType.audioCustom.applicableParameters.contains(.audioPan))
     }
 
     @Test("parameter ranges clamp, and NaN becomes the default")
     func clamping() {
-        let range = HapticEventParameterID.audioPan.range
+        let range = HapticEvent.ParameterID.audioPan.range
         #expect(range.clamp(-3) == -1)
         #expect(range.clamp(0.25) == 0.25)
         #expect(range.clamp(.nan) == 0)

@@ -16,12 +16,12 @@ struct AdaptiveTriggerModelTests {
         trigger.setModeVibrationWithStartPosition(0.1, amplitude: 0.5, frequency: 0.25)
         #expect(trigger.effect == .vibration(startPosition: 0.1, amplitude: 0.5, frequency: 0.25))
         #expect(trigger.mode == .vibration)
-        var strengths = AdaptiveTriggerPositionalValues()
+        var strengths = AdaptiveTrigger.PositionalValues()
         strengths[9] = 1
         trigger.setModeFeedback(resistiveStrengths: strengths)
         #expect(trigger.mode == .feedback, "positional feedback reports .feedback, as Apple's does")
         #expect(trigger.effect.name == "positionalFeedback")
-        trigger.setModeVibration(amplitudes: AdaptiveTriggerPositionalValues(repeating: 0.5), frequency: 0.5)
+        trigger.setModeVibration(amplitudes: AdaptiveTrigger.PositionalValues(repeating: 0.5), frequency: 0.5)
         #expect(trigger.mode == .vibration)
         #expect(trigger.effect.name == "positionalVibration")
         trigger.setModeSlopeFeedback(startPosition: 0, endPosition: 1, startStrength: 0.2, endStrength: 0.9)
@@ -38,7 +38,7 @@ struct AdaptiveTriggerModelTests {
         #expect(trigger.effect == .vibration(startPosition: 0, amplitude: 1, frequency: 0))
         trigger.setModeWeaponWithStartPosition(.infinity, endPosition: -.infinity, resistiveStrength: 0.5)
         #expect(trigger.effect == .weapon(startPosition: 1, endPosition: 0, resistiveStrength: 0.5))
-        var values = AdaptiveTriggerPositionalValues()
+        var values = AdaptiveTrigger.PositionalValues()
         values[0] = 2
         values[1] = -1
         values[2] = .nan
@@ -46,8 +46,8 @@ struct AdaptiveTriggerModelTests {
         values[-1] = 1      // ignored
         #expect(values.values == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0])
         #expect(values[10] == 0)
-        #expect(AdaptiveTriggerPositionalValues([0.5, 0.25]).values == [0.5, 0.25, 0, 0, 0, 0, 0, 0, 0, 0])
-        #expect(AdaptiveTriggerPositionalValues(Array(repeating: 0.1, count: 12)).values.count == 10)
+        #expect(AdaptiveTrigger.PositionalValues([0.5, 0.25]).values == [0.5, 0.25, 0, 0, 0, 0, 0, 0, 0, 0])
+        #expect(AdaptiveTrigger.PositionalValues(Array(repeating: 0.1, count: 12)).values.count == 10)
     }
 
     @Test("the revision moves only when the effect changes; neutral effects are recognised")
@@ -66,6 +66,6 @@ struct AdaptiveTriggerModelTests {
         #expect(AdaptiveTriggerEffect.vibration(startPosition: 0, amplitude: 1, frequency: 0).isNeutral)
         #expect(AdaptiveTriggerEffect.slopeFeedback(startPosition: 0, endPosition: 1, startStrength: 0, endStrength: 0).isNeutral)
         #expect(!AdaptiveTriggerEffect.weapon(startPosition: 0.2, endPosition: 0.5, resistiveStrength: 0.1).isNeutral)
-        #expect(AdaptiveTriggerEffect.positionalFeedback(resistiveStrengths: AdaptiveTriggerPositionalValues()).isNeutral)
+        #expect(AdaptiveTriggerEffect.positionalFeedback(resistiveStrengths: AdaptiveTrigger.PositionalValues()).isNeutral)
     }
 }

@@ -51,6 +51,6 @@ struct TriggerTraceTests {
         #expect(svg.components(separatedBy: "class=\"mode\"").count - 1 == 4, "left: off, feedback, off; right: weapon")
         #expect(svg.contains(">weapon</text>") && svg.contains(">feedback</text>"))
         #expect(AdaptiveTriggerEffect.weapon(startPosition: 0.2, endPosition: 0.6, resistiveStrength: 0.9).peakForce == 0.9)
-        #expect(AdaptiveTriggerEffect.positionalVibration(amplitudes: AdaptiveTriggerPositionalValues([0.1, 0.7]), frequency: 1).peakForce == 0.7)
+        #expect(AdaptiveTriggerEffect.positionalVibration(amplitudes: AdaptiveTrigger.PositionalValues([0.1, 0.7]), frequency: 1).peakForce == 0.7)
     }
 }
