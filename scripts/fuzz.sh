@@ -43,7 +43,7 @@ case "$target" in
     echo "unknown fuzz target '$target' (see Fuzz/)" >&2; exit 2 ;;
 esac
 echo "fuzz: building $target"
-if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" -swift-version 6 \
+if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" -package-name SDLHaptics -swift-version 6 \
   $sources Fuzz/"$target"/*.swift -o "$work/fuzz-$target" > "$work/build.log" 2>&1; then
   grep -v "ld.gold: warning" "$work/build.log" >&2; exit 1
 fi
