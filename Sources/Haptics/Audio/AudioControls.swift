@@ -35,6 +35,7 @@
     public static let neutral = AudioControls()
 
     /// The audio controls in a fixed order (the index used by `subscript(index:)`).
+    static var ids: [DynamicParameter.ID] { audio }
     static let audio: [DynamicParameter.ID] = [
         .audioVolumeControl, .audioPanControl, .audioPitchControl, .audioBrightnessControl,
         .audioAttackTimeControl, .audioDecayTimeControl, .audioReleaseTimeControl,

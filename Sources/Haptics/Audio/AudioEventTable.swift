@@ -74,15 +74,7 @@ struct AudioEventTable: Sendable {
 
     /// The pattern's own audio control values at pattern time `t` (seconds), before the game's.
     /// O(log n) per control; no allocation.
-    public func controls(at t: Double) -> AudioControls {
-        var controls = AudioControls.neutral
-        for index in 0..<AudioControls.audio.count {
-            if let value = controlTimeline.value(ofControl: index, at: t, id: AudioControls.audio[index]) {
-                controls[index: index] = value
-            }
-        }
-        return controls
-    }
+    public func controls(at t: Double) -> AudioControls { controlTimeline.controls(at: t) }
 
     /// Index of the first event whose start is after `t` (or at `t` when `inclusive`). O(log n).
     public func firstIndex(startingAfter t: Double, inclusive: Bool) -> Int {

@@ -29,6 +29,7 @@
     public static let neutral = HapticControls()
 
     /// The haptic controls in a fixed order (the index used by `subscript(index:)`).
+    static var ids: [DynamicParameter.ID] { haptic }
     static let haptic: [DynamicParameter.ID] = [
         .hapticIntensityControl, .hapticSharpnessControl, .hapticAttackTimeControl,
         .hapticDecayTimeControl, .hapticReleaseTimeControl,

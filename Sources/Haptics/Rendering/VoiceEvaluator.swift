@@ -96,15 +96,7 @@
 
     /// The pattern's own control values at pattern time `t` (seconds), before the game's controls.
     /// O(log n) per control; no allocation.
-    public func patternControls(at t: Double) -> HapticControls {
-        var controls = HapticControls.neutral
-        for index in 0..<HapticControls.haptic.count {
-            if let value = controlTimeline.value(ofControl: index, at: t, id: HapticControls.haptic[index]) {
-                controls[index: index] = value
-            }
-        }
-        return controls
-    }
+    public func patternControls(at t: Double) -> HapticControls { controlTimeline.controls(at: t) }
 
     /// The signal at pattern time `t` (seconds) with the game's `controls`.
     ///
