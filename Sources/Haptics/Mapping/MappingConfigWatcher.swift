@@ -98,6 +98,10 @@ import Foundation
         defer { checking.unlock() }
         do {
             let current = Self.stamp(of: file)
+            // An editor that saves by truncating and then writing leaves the file empty for a moment:
+            // an empty (or blank) file is a save in progress, never a config to swap in. It is looked
+            // at again next time, and the mapping in use stays.
+            if let current, Self.isBlank(current) { return false }
             let watched = withState { $0.soundStamps }
             // A missing or unreadable sound hashes as 0, so its return is noticed too.
             let currentSounds = Dictionary(uniqueKeysWithValues: watched.keys.map { ($0, self.sounds.fingerprint(ofFile: $0) ?? 0) })
@@ -128,6 +132,10 @@ import Foundation
         stateLock.lock()
         defer { stateLock.unlock() }
         return body(&state)
+    }
+
+    private static func isBlank(_ contents: FileStamp) -> Bool {
+        contents.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     private static func stamp(of file: String) -> FileStamp? {

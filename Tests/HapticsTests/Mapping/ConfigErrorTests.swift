@@ -69,7 +69,7 @@ struct ConfigErrorTests {
         #expect(watcher.checkNow() == false, "unchanged file: nothing offered")
 
         func currentIntensity() -> Double {
-            rig.director.mapping.map { $0.config.rules[0].intensity.curve.outputLow } ?? -1
+            rig.director.mapping.flatMap { $0.config.rules.first?.intensity.curve.outputLow } ?? -1
         }
         try write("0.9")
         #expect(watcher.checkNow())
@@ -96,6 +96,18 @@ struct ConfigErrorTests {
         #expect(currentIntensity() == 0.3)
         #expect(rig.director.lastErrors.isEmpty)
         #expect(results == [true, false, false, true])
+
+        // An editor that truncates before it writes: the empty file in between is a save in
+        // progress, not a config with no rules; the mapping in use stays until the text is there.
+        try Data().write(to: URL(fileURLWithPath: file))
+        #expect(watcher.checkNow() == false, "an empty file is not offered")
+        rig.frame()
+        #expect(currentIntensity() == 0.3)
+        try write("0.4")
+        #expect(watcher.checkNow())
+        rig.frame()
+        #expect(currentIntensity() == 0.4)
+        #expect(results == [true, false, false, true, true])
 
         // The background thread notices a change by itself.
         watcher.start()
