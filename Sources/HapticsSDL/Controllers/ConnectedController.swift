@@ -21,7 +21,7 @@ public struct ConnectedController: Hashable, Sendable {
     }
     /// The motor profile chosen for it (`MotorProfile.forController`).
     public var profile: MotorProfile
-    /// The player it is assigned to, 0-based (player 0 is the first), or nil when every slot is taken.
+    /// The player it is assigned to, 0-based (player 0 is the first), or nil when every player has a pad.
     public var player: Int?
     /// SDL's GUID as a 32-digit hex string; a pad plugged back in gets its previous player back by it.
     public var guid: String

@@ -16,7 +16,7 @@ final class ControllerHub {
 
     /// Open pads in the order they arrived.
     private(set) var entries: [Entry] = []
-    /// How many players there are (slots 0..<playerCount).
+    /// How many players there are (players 0..<playerCount).
     let playerCount: Int
     /// The player each GUID last had, so a replugged pad gets its player back.
     private var lastPlayerByGUID: [String: Int] = [:]

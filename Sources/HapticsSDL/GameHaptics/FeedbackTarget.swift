@@ -22,7 +22,7 @@ final class FeedbackTarget: HapticFeedbackTarget {
     /// Restarts the engine of `player`'s pad if it is stopped (unless focus loss stopped it on
     /// purpose). Rumble motors have nothing else to warm up; SDL sends the first level at once.
     func keepReady(player: Int, until time: Double) {
-        guard state.slots.indices.contains(player), state.slots[player].instanceID != nil, !state.staysStopped else { return }
-        if !state.slots[player].engine.isRunning { try? state.slots[player].engine.start() }
+        guard state.seats.indices.contains(player), state.seats[player].instanceID != nil, !state.staysStopped else { return }
+        if !state.seats[player].engine.isRunning { try? state.seats[player].engine.start() }
     }
 }

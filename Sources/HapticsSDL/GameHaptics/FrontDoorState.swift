@@ -1,13 +1,13 @@
 @_spi(HapticsTools) import Haptics
 
-/// What the parts of the front door share (internal): the players' slots and pads, the frame clock,
+/// What the parts of the front door share (internal): the players' seats and pads, the frame clock,
 /// the lifecycle flags, the mixer, the sound device, and the one record of the voices started for
 /// the game (so pause can pause them). `GameHaptics` owns it; `pads`, `playback`, `mapping` and
 /// `audio` hold it, never each other's owner. Game thread only.
 final class FrontDoorState {
     let configuration: GameHapticsConfiguration
     let hub: ControllerHub
-    let slots: [PlayerSlot]
+    let seats: [PlayerSeat]
     /// The frame time of the last `update`, in seconds.
     var currentTime: Double = 0
     var isShutDown = false
@@ -34,10 +34,10 @@ final class FrontDoorState {
     init(configuration: GameHapticsConfiguration) {
         self.configuration = configuration
         hub = ControllerHub(playerCount: configuration.playerCount)
-        let slots = (0..<configuration.playerCount).map { PlayerSlot(player: $0, voiceCapacity: configuration.voiceCapacity) }
-        self.slots = slots
-        var devices = FeedbackDevices(playerCount: slots.count)
-        for slot in slots { devices.setTriggers(slot.triggers, forPlayer: slot.player) }
+        let seats = (0..<configuration.playerCount).map { PlayerSeat(player: $0, voiceCapacity: configuration.voiceCapacity) }
+        self.seats = seats
+        var devices = FeedbackDevices(playerCount: seats.count)
+        for seat in seats { devices.setTriggers(seat.triggers, forPlayer: seat.player) }
         feedbackDevices = devices
         livePlayers.reserveCapacity(configuration.voiceCapacity)
         pausedPlayers.reserveCapacity(configuration.voiceCapacity)
@@ -56,32 +56,32 @@ final class FrontDoorState {
         }
     }
 
-    /// Records where `slot`'s player's voices are made now: its engine while its pad can rumble (and
-    /// not after shutdown), else nowhere. Call after a pad is attached to or released from `slot`.
-    func refreshFeedbackDevice(of slot: PlayerSlot) {
-        let device = !isShutDown && slot.canRumble ? FeedbackDevices.Device(engine: slot.engine, output: 0) : nil
-        feedbackDevices.setDevice(device, forPlayer: slot.player)
+    /// Records where `seat`'s player's voices are made now: its engine while its pad can rumble (and
+    /// not after shutdown), else nowhere. Call after a pad is attached to or released from `seat`.
+    func refreshFeedbackDevice(of seat: PlayerSeat) {
+        let device = !isShutDown && seat.canRumble ? FeedbackDevices.Device(engine: seat.engine, output: 0) : nil
+        feedbackDevices.setDevice(device, forPlayer: seat.player)
     }
 
-    /// Applies the mixer to every slot's engine.
+    /// Applies the mixer to every seat's engine.
     func applyMixer() {
-        for slot in slots { applyMixer(to: slot) }
+        for seat in seats { applyMixer(to: seat) }
     }
 
-    /// The mixer with the slot's battery gain folded into the master gain when the policy says so.
-    func applyMixer(to slot: PlayerSlot) {
+    /// The mixer with the seat's battery gain folded into the master gain when the policy says so.
+    func applyMixer(to seat: PlayerSeat) {
         var settings = mixer
-        settings.masterGain = mixer.masterGain * (configuration.scalesForLowBattery ? slot.batteryGain : 1)
-        slot.engine.mixer = settings
+        settings.masterGain = mixer.masterGain * (configuration.scalesForLowBattery ? seat.batteryGain : 1)
+        seat.engine.mixer = settings
     }
 
-    /// Gives `slot`'s engine the audio output, the haptic-audio channel if it is this player's, and
+    /// Gives `seat`'s engine the audio output, the haptic-audio channel if it is this player's, and
     /// the rumble delay that matches the lookahead (0 when audio is off).
-    func configureAudio(_ slot: PlayerSlot) {
-        slot.engine.audioOutput = audioOutput
+    func configureAudio(_ seat: PlayerSeat) {
+        seat.engine.audioOutput = audioOutput
         let channel = audioOutput?.configuration.hapticAudioChannel
-        slot.engine.hapticAudioChannel = audioOutput?.configuration.hapticAudioPlayer == slot.player ? channel : nil
-        slot.rumbleDelay.delaySeconds = audioOutput?.lookaheadSeconds ?? 0
-        slot.rumbleDelay.keepsEngineRunningWithoutPad = audioOutput != nil
+        seat.engine.hapticAudioChannel = audioOutput?.configuration.hapticAudioPlayer == seat.player ? channel : nil
+        seat.rumbleDelay.delaySeconds = audioOutput?.lookaheadSeconds ?? 0
+        seat.rumbleDelay.keepsEngineRunningWithoutPad = audioOutput != nil
     }
 }

@@ -34,9 +34,9 @@ extension GameHaptics {
             disable()
             let output = try SDLAudioOutput(configuration: configuration)
             state.audioOutput = output
-            for slot in state.slots {
-                state.configureAudio(slot)
-                if slot.instanceID == nil && !state.staysStopped { try? slot.engine.start() }
+            for seat in state.seats {
+                state.configureAudio(seat)
+                if seat.instanceID == nil && !state.staysStopped { try? seat.engine.start() }
             }
             return output
         }
@@ -45,10 +45,10 @@ extension GameHaptics {
         public func disable() {
             guard let output = state.audioOutput else { return }
             state.audioOutput = nil
-            for slot in state.slots {
-                state.configureAudio(slot)                          // delay 0 from now on
-                slot.rumbleDelay.advance(to: state.currentTime)     // frames in flight go out now
-                if slot.instanceID == nil { slot.engine.stop() }
+            for seat in state.seats {
+                state.configureAudio(seat)                          // delay 0 from now on
+                seat.rumbleDelay.advance(to: state.currentTime)     // frames in flight go out now
+                if seat.instanceID == nil { seat.engine.stop() }
             }
             output.close()
         }

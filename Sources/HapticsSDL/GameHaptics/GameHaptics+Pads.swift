@@ -37,28 +37,28 @@ extension GameHaptics {
         /// a player number out of range. It is replaced when a pad of another kind is plugged in for
         /// that player: fetch it again in `resetHandler`.
         public func engine(forPlayer player: Int) -> HapticEngine? {
-            state.slots.indices.contains(player) ? state.slots[player].engine : nil
+            state.seats.indices.contains(player) ? state.seats[player].engine : nil
         }
 
         /// The rumble output of `player` (statistics such as the SDL calls made, safety duration), or nil out of range.
         public func rumbleOutput(forPlayer player: Int) -> SDLRumbleOutput? {
-            state.slots.indices.contains(player) ? state.slots[player].output : nil
+            state.seats.indices.contains(player) ? state.seats[player].output : nil
         }
 
         /// The adaptive triggers of `player` (0-based), or nil out of range: set effects on them in Apple's
         /// spelling (`pads.adaptiveTriggers(forPlayer: 0)?.right.setModeWeaponWithStartPosition(...)`). They
         /// belong to the player, not the pad: a pad plugged in for that player receives them.
         public func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
-            state.slots.indices.contains(player) ? state.slots[player].triggers : nil
+            state.seats.indices.contains(player) ? state.seats[player].triggers : nil
         }
 
         /// The adaptive trigger output of `player` (support, statistics, last bytes sent), or nil out of range.
         public func triggerOutput(forPlayer player: Int) -> SDLAdaptiveTriggerOutput? {
-            state.slots.indices.contains(player) ? state.slots[player].triggerOutput : nil
+            state.seats.indices.contains(player) ? state.seats[player].triggerOutput : nil
         }
 
         /// Whether haptics posted for `player` can be felt now (a pad that can rumble is assigned).
-        public func canRumble(player: Int) -> Bool { state.slots.indices.contains(player) && state.slots[player].canRumble }
+        public func canRumble(player: Int) -> Bool { state.seats.indices.contains(player) && state.seats[player].canRumble }
 
         /// Moves the pad with SDL instance id `instanceID` to `player` (nil: to no player). A pad already
         /// on that player takes the moved pad's old player. Both pads are stopped first.
@@ -66,33 +66,33 @@ extension GameHaptics {
             let changed = state.hub.assign(instanceID: instanceID, toPlayer: player)
             guard !changed.isEmpty else { return }
             for entry in changed {
-                for slot in state.slots where slot.instanceID == entry.info.instanceID { release(slot, reason: nil) }
+                for seat in state.seats where seat.instanceID == entry.info.instanceID { release(seat, reason: nil) }
             }
             for entry in changed {
-                if let player = entry.info.player { attach(entry, to: state.slots[player]) }
+                if let player = entry.info.player { attach(entry, to: state.seats[player]) }
             }
         }
 
         // MARK: - Internals: pads coming and going, batteries
 
-        func configure(_ slot: PlayerSlot) {
-            let player = slot.player
-            slot.engine.stoppedHandler = { [weak self] reason in self?.stoppedHandler?(player, reason) }
-            slot.engine.resetHandler = { [weak self] in self?.resetHandler?(player) }
-            slot.engine.presentationLatency = state.configuration.presentationLatency
-            slot.output.safetyMilliseconds = state.configuration.safetyMilliseconds
-            state.configureAudio(slot)
-            state.applyMixer(to: slot)
+        func configure(_ seat: PlayerSeat) {
+            let player = seat.player
+            seat.engine.stoppedHandler = { [weak self] reason in self?.stoppedHandler?(player, reason) }
+            seat.engine.resetHandler = { [weak self] in self?.resetHandler?(player) }
+            seat.engine.presentationLatency = state.configuration.presentationLatency
+            seat.output.safetyMilliseconds = state.configuration.safetyMilliseconds
+            state.configureAudio(seat)
+            state.applyMixer(to: seat)
         }
 
         func controllerAdded(deviceIndex: Int32) {
             guard let entry = state.hub.open(deviceIndex: deviceIndex) else { return }
-            if let player = entry.info.player { attach(entry, to: state.slots[player]) }
+            if let player = entry.info.player { attach(entry, to: state.seats[player]) }
         }
 
         func controllerRemoved(instanceID: Int32) {
             guard state.hub.entry(instanceID: instanceID) != nil else { return }
-            let freed = state.slots.first { $0.instanceID == instanceID }
+            let freed = state.seats.first { $0.instanceID == instanceID }
             if let freed { release(freed, reason: .gameControllerDisconnected) }
             state.hub.close(instanceID: instanceID)
             // A pad that had no player (more pads than players) takes the freed one.
@@ -101,51 +101,51 @@ extension GameHaptics {
             }
         }
 
-        /// Gives `slot` the pad of `entry`: picks its profile, makes the engine fit it, starts it, sends
+        /// Gives `seat` the pad of `entry`: picks its profile, makes the engine fit it, starts it, sends
         /// its adaptive triggers "off", and on a reconnection or reassignment resets it: the player's
         /// trigger effects are cleared and the reset handler runs, so the game can restart its players
         /// and set its trigger effects again.
-        func attach(_ entry: ControllerHub.Entry, to slot: PlayerSlot) {
-            slot.output.attach(entry.controller, profile: entry.info.profile)
-            slot.triggerOutput.attach(entry.controller, support: entry.info.adaptiveTriggers,
-                                      minimumUpdateInterval: entry.info.profile.minimumUpdateInterval, rumble: slot.output)
+        func attach(_ entry: ControllerHub.Entry, to seat: PlayerSeat) {
+            seat.output.attach(entry.controller, profile: entry.info.profile)
+            seat.triggerOutput.attach(entry.controller, support: entry.info.adaptiveTriggers,
+                                      minimumUpdateInterval: entry.info.profile.minimumUpdateInterval, rumble: seat.output)
             if entry.info.adaptiveTriggers == .adaptive { startTriggerWatchdogIfNeeded() }
-            slot.instanceID = entry.info.instanceID
-            slot.rebuildEngineIfNeeded(voiceCapacity: state.configuration.voiceCapacity)
-            state.refreshFeedbackDevice(of: slot)
-            configure(slot)
-            slot.batteryGain = batteryGain(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(entry.controller)))
-            state.applyMixer(to: slot)
-            if !state.staysStopped { try? slot.engine.start() }
-            slot.triggerOutput.stop()   // a known state: whatever another program left on the triggers ends
-            if slot.hadPad {
-                slot.triggers.setModeOff()   // like players, trigger effects end on a reconnection or a reassignment
-                slot.engine.reset()
+            seat.instanceID = entry.info.instanceID
+            seat.rebuildEngineIfNeeded(voiceCapacity: state.configuration.voiceCapacity)
+            state.refreshFeedbackDevice(of: seat)
+            configure(seat)
+            seat.batteryGain = batteryGain(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(entry.controller)))
+            state.applyMixer(to: seat)
+            if !state.staysStopped { try? seat.engine.start() }
+            seat.triggerOutput.stop()   // a known state: whatever another program left on the triggers ends
+            if seat.hadPad {
+                seat.triggers.setModeOff()   // like players, trigger effects end on a reconnection or a reassignment
+                seat.engine.reset()
             }
-            slot.hadPad = true
-            controllerChangedHandler?(slot.player, entry.info)
+            seat.hadPad = true
+            controllerChangedHandler?(seat.player, entry.info)
         }
 
-        /// Takes the pad away from `slot`: explicit stop, then the engine stops (with `reason`, which
+        /// Takes the pad away from `seat`: explicit stop, then the engine stops (with `reason`, which
         /// calls the stopped handler, or silently when nil).
-        func release(_ slot: PlayerSlot, reason: HapticEngine.StoppedReason?) {
-            slot.triggerOutput.detach()
-            slot.rumbleDelay.clear()
-            slot.output.detach()
-            slot.instanceID = nil
-            state.refreshFeedbackDevice(of: slot)
-            if let reason { slot.engine.handleExternalStop(reason) } else { slot.engine.stop() }
+        func release(_ seat: PlayerSeat, reason: HapticEngine.StoppedReason?) {
+            seat.triggerOutput.detach()
+            seat.rumbleDelay.clear()
+            seat.output.detach()
+            seat.instanceID = nil
+            state.refreshFeedbackDevice(of: seat)
+            if let reason { seat.engine.handleExternalStop(reason) } else { seat.engine.stop() }
             if state.audioOutput != nil && !state.staysStopped {
-                try? slot.engine.start()   // with audio on, the player's sound goes on without a pad
+                try? seat.engine.start()   // with audio on, the player's sound goes on without a pad
             }
             state.pausedPlayers.removeAll { !$0.isPlaying }
-            controllerChangedHandler?(slot.player, nil)
+            controllerChangedHandler?(seat.player, nil)
         }
 
         func batteryChanged(instanceID: Int32, level: SDL_JoystickPowerLevel) {
-            guard let slot = state.slots.first(where: { $0.instanceID == instanceID }) else { return }
-            slot.batteryGain = batteryGain(level)
-            state.applyMixer(to: slot)
+            guard let seat = state.seats.first(where: { $0.instanceID == instanceID }) else { return }
+            seat.batteryGain = batteryGain(level)
+            state.applyMixer(to: seat)
         }
 
         private func batteryGain(_ level: SDL_JoystickPowerLevel) -> Double {
@@ -160,7 +160,7 @@ extension GameHaptics {
         /// for games that never see a DualSense), unless `triggerWatchdogMilliseconds` is 0.
         func startTriggerWatchdogIfNeeded() {
             guard triggerWatchdog == nil, !state.isShutDown, state.configuration.triggerWatchdogMilliseconds > 0 else { return }
-            triggerWatchdog = AdaptiveTriggerWatchdog(links: state.slots.map(\.triggerOutput.link),
+            triggerWatchdog = AdaptiveTriggerWatchdog(links: state.seats.map(\.triggerOutput.link),
                                                       timeoutMilliseconds: UInt64(state.configuration.triggerWatchdogMilliseconds))
             triggerWatchdog?.feed()
         }
@@ -170,15 +170,15 @@ extension GameHaptics {
         func shutdown() {
             triggerWatchdog?.stop()
             triggerWatchdog = nil
-            for slot in state.slots {
-                let hadPad = slot.instanceID != nil
-                slot.triggerOutput.detach()
-                slot.triggers.setModeOff()
-                slot.output.detach()
-                slot.instanceID = nil
-                state.refreshFeedbackDevice(of: slot)
-                slot.engine.stoppedHandler = hadPad ? slot.engine.stoppedHandler : nil
-                slot.engine.invalidate()
+            for seat in state.seats {
+                let hadPad = seat.instanceID != nil
+                seat.triggerOutput.detach()
+                seat.triggers.setModeOff()
+                seat.output.detach()
+                seat.instanceID = nil
+                state.refreshFeedbackDevice(of: seat)
+                seat.engine.stoppedHandler = hadPad ? seat.engine.stoppedHandler : nil
+                seat.engine.invalidate()
             }
             for entry in state.hub.entries { state.hub.close(instanceID: entry.info.instanceID) }
         }

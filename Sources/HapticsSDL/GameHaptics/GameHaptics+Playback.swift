@@ -70,10 +70,10 @@ extension GameHaptics {
         public func play(_ pattern: HapticPattern, player: Int = 0, intensity: Double = 1,
                          category: HapticCategory = .custom, priority: Int = 0,
                          locality: HapticLocality = .body) -> HapticAdvancedPatternPlayer? {
-            guard !state.isShutDown, state.slots.indices.contains(player),
-                  state.slots[player].canRumble || audioPlays(pattern, forPlayer: player) else { return nil }
+            guard !state.isShutDown, state.seats.indices.contains(player),
+                  state.seats[player].canRumble || audioPlays(pattern, forPlayer: player) else { return nil }
             let pattern = state.audioOutput?.prepared(pattern) ?? pattern
-            let engine = state.slots[player].engine
+            let engine = state.seats[player].engine
             guard engine.isRunning,
                   let voice = try? engine.makeAdvancedPlayer(with: pattern, output: 0, locality: locality,
                                                              category: category, priority: priority) else { return nil }
@@ -90,7 +90,7 @@ extension GameHaptics {
         /// (see `FeedbackGenerator`), or when nothing can be felt for that player.
         @discardableResult
         public func play(_ feedback: HapticFeedback, player: Int = 0) -> Bool {
-            guard state.slots.indices.contains(player) else { return false }
+            guard state.seats.indices.contains(player) else { return false }
             return feedbackGenerator(forPlayer: player).play(feedback)
         }
 
@@ -111,7 +111,7 @@ extension GameHaptics {
         public func playForEveryPlayer(_ pattern: HapticPattern, intensity: Double = 1,
                                        category: HapticCategory = .custom, priority: Int = 0) -> Int {
             guard state.audioOutput != nil, pattern.hasAudioContent else {
-                return state.slots.indices.reduce(0) { count, player in
+                return state.seats.indices.reduce(0) { count, player in
                     count + (play(pattern, player: player, intensity: intensity, category: category, priority: priority) == nil ? 0 : 1)
                 }
             }
@@ -136,9 +136,9 @@ extension GameHaptics {
             for voice in state.livePlayers { voice.cancel() }
             state.livePlayers.removeAll(keepingCapacity: true)
             state.pausedPlayers.removeAll(keepingCapacity: true)
-            for slot in state.slots {
-                slot.triggers.setModeOff()
-                if slot.instanceID != nil { slot.silence() }
+            for seat in state.seats {
+                seat.triggers.setModeOff()
+                if seat.instanceID != nil { seat.silence() }
             }
         }
 
@@ -153,7 +153,7 @@ extension GameHaptics {
                 try? voice.pause(atTime: 0)
                 state.pausedPlayers.append(voice)
             }
-            for slot in state.slots where slot.instanceID != nil { slot.silence() }
+            for seat in state.seats where seat.instanceID != nil { seat.silence() }
         }
 
         /// Resumes what `pause()` paused, from where it was. Idempotent.
@@ -180,7 +180,7 @@ extension GameHaptics {
             let hapticOnly = pattern.removingAudioEvents()
             var count = 0
             var soundPlays = false
-            for player in state.slots.indices where state.slots[player].canRumble {
+            for player in state.seats.indices where state.seats[player].canRumble {
                 let played = play(soundPlays ? hapticOnly : pattern, player: player, intensity: intensity,
                                   category: category, priority: priority) != nil
                 if played {

@@ -64,7 +64,7 @@ public final class GameHaptics {
         playback = Playback(state: state)
         mapping = Mapping(state: state, playback: playback)
         audio = Audio(state: state)
-        for slot in state.slots { pads.configure(slot) }
+        for seat in state.seats { pads.configure(seat) }
         for index in 0..<SDL_NumJoysticks() { pads.controllerAdded(deviceIndex: index) }
     }
 
@@ -149,16 +149,16 @@ public final class GameHaptics {
         let now = state.currentTime
         state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
         if let director = state.director {              // posted events start their voices on this frame
-            let started = director.start(director.update(at: now, playerCount: state.slots.count),
+            let started = director.start(director.update(at: now, playerCount: state.seats.count),
                                          on: state.feedbackDevices, at: now)
             for index in started.indices { state.track(started[index].voice) }   // pause bookkeeping, after start
         }
-        for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil {
-            slot.engine.update(at: now)
-            if !slot.engine.isRunning { slot.rumbleDelay.advance(to: now) }
-            if slot.instanceID != nil {
-                slot.triggerOutput.update(slot.triggers, at: now,
-                                          isActive: !state.isPaused && slot.engine.isRunning && state.mixer.isEnabled)
+        for seat in state.seats where seat.instanceID != nil || state.audioOutput != nil {
+            seat.engine.update(at: now)
+            if !seat.engine.isRunning { seat.rumbleDelay.advance(to: now) }
+            if seat.instanceID != nil {
+                seat.triggerOutput.update(seat.triggers, at: now,
+                                          isActive: !state.isPaused && seat.engine.isRunning && state.mixer.isEnabled)
             }
         }
         state.livePlayers.removeAll { !$0.isPlaying }
@@ -203,13 +203,13 @@ public final class GameHaptics {
         case .stopEngines:
             if !focused {
                 state.suspendedByFocus = true
-                for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil {
-                    slot.silence()
-                    slot.engine.handleExternalStop(.applicationSuspended)
+                for seat in state.seats where seat.instanceID != nil || state.audioOutput != nil {
+                    seat.silence()
+                    seat.engine.handleExternalStop(.applicationSuspended)
                 }
             } else {
                 state.suspendedByFocus = false
-                for slot in state.slots where slot.instanceID != nil || state.audioOutput != nil { try? slot.engine.start() }
+                for seat in state.seats where seat.instanceID != nil || state.audioOutput != nil { try? seat.engine.start() }
             }
         case .ignore:
             break

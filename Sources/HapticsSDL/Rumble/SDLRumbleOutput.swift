@@ -18,7 +18,7 @@ import Haptics
 /// (0,0) at once; the front door calls it on pause, focus loss, engine stop, disconnect, close and
 /// shutdown.
 ///
-/// One output per player slot; the pad behind it comes and goes (`attach` / `detach`).
+/// One output per player; the pad behind it comes and goes (`attach` / `detach`).
 /// Threads: use on the game's update thread. Cost per frame: O(1), no allocation, at most two
 /// SDL calls (none in a steady state between keep-alives).
 public final class SDLRumbleOutput: HapticOutput {

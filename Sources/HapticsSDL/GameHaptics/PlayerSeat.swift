@@ -2,7 +2,7 @@ import Haptics
 
 /// One player's haptics: the rumble output for the pad assigned to that player and the engine
 /// that drives it. Internal to `GameHaptics`.
-final class PlayerSlot {
+final class PlayerSeat {
     let player: Int
     let output: SDLRumbleOutput
     /// Between the engine and `output`: delays rumble by the audio lookahead while audio is on.
