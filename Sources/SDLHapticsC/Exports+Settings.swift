@@ -2,7 +2,7 @@ import CSDLHaptics
 import Haptics
 
 // Settings: the game's haptics menu (include/sdlhaptics.h, "Settings"). Game thread. Each setter
-// changes `GameHaptics.mixer` (or its audio output), which applies it to every player's engine.
+// changes `GameHaptics.playback.mixer` (or `audio.output`), which applies it to every player's engine.
 
 @_cdecl("SDLH_SetMasterIntensity")
 public func sdlhSetMasterIntensity(_ intensity: Double) -> Int32 {

@@ -116,44 +116,41 @@ final class LibraryState {
 final class PostGate: @unchecked Sendable {
     static let shared = PostGate()
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadLock()
     private var queue: GameEventQueue?          // guarded by `mutex`
     private var playerCount = 0                 // guarded by `mutex`
 
-    private init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
+    private init() {}
 
     func open(_ queue: GameEventQueue, playerCount: Int) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         self.queue = queue
         self.playerCount = playerCount
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     func close() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         queue = nil
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Posts `event` for `player` (-1: every player). O(1).
     @inline(__always)
     func post(_ event: GameEvent, player: Int32) throws(CFailure) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         guard let queue else {
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             throw .notInitialized
         }
         let count = playerCount
         guard player >= -1, Int(player) < count else {
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             throw CFailure(code: SDLH_ERROR_UNKNOWN_PLAYER,
                            message: "player \(player) does not exist: players are 0...\(count - 1), or SDLH_EVERY_PLAYER (-1)")
         }
         let posted = queue.post(event)
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         guard posted else {
             throw CFailure(code: SDLH_ERROR_QUEUE_FULL,
                            message: "this frame's event queue is full (\(queue.capacity) events): the event was dropped; call SDLH_Update every frame")

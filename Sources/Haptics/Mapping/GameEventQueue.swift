@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where game events wait for the next frame: any thread may post; the game thread takes them all
 /// once per frame.
 ///
@@ -14,16 +6,13 @@ import Darwin
 /// which reads it without any lock held. When a frame's events exceed `capacity`, later events are
 /// dropped and counted (`droppedCount`), never blocking the poster or growing memory.
 ///
-/// The lock is a pthread mutex, held only to append or swap, never across work, and called
-/// directly (not through `NSLock`'s dynamic dispatch: posting is on the per-event path). Not
-/// `Synchronization.Mutex`: on Linux it waits on futexes that ThreadSanitizer cannot see, so every
-/// access it guards would be reported as a race (docs/reliability.md).
+/// The lock is a pthread mutex (`PthreadLock`), held only to append or swap, never across work.
+/// Not `Synchronization.Mutex`: on Linux it waits on futexes that ThreadSanitizer cannot see, so
+/// every access it guards would be reported as a race (docs/reliability.md).
 public final class GameEventQueue: @unchecked Sendable {
     /// Most events held between two frames.
     public let capacity: Int
-    /// The one unsafe pointer of the mapping layer: a pthread mutex must not move once
-    /// initialised, so it lives in memory of its own, made in `init` and freed in `deinit`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = PthreadLock()
     /// Everything `mutex` guards, in one value, so a post is one access (one exclusivity check).
     private var state: State
 
@@ -47,45 +36,38 @@ public final class GameEventQueue: @unchecked Sendable {
     /// A queue holding up to `capacity` events per frame (default 16,384).
     public init(capacity: Int = 16_384) {
         self.capacity = max(capacity, 1)
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
         state = State()
         state.buffer.reserveCapacity(self.capacity)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Adds `event` for the next frame. Any thread; O(1); returns false when the frame's buffer
     /// is full and the event was dropped.
     @discardableResult
     public func post(_ event: GameEvent) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return state.post(event, capacity: capacity)
     }
 
     /// Swaps the waiting events into `other` (which must be empty and should have `capacity`
     /// reserved) and leaves the queue with `other`'s storage. Game thread; O(1).
     public func takeAll(into other: inout [GameEvent]) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         swap(&state.buffer, &other)
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Events dropped because a frame's buffer was full, since creation.
     public var droppedCount: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return state.dropped
     }
 
     /// Events posted since creation (dropped ones included).
     public var postedCount: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return state.posted
     }
 }
