@@ -5,6 +5,9 @@
 #     (-Wall -Wextra -pedantic -Werror), and with SDL included before or after it;
 #   - build and run every Tests/C/test_*.c (virtual pads attached through SDL in C; exact rumble
 #     values, hot reload, error codes, (0,0) on quit);
+#   - run Tests/C/test_session.c again under valgrind (10,000 frames, posts of every kind, a config
+#     hot-reloaded by the watcher thread): no memory error and no leak, or the check fails
+#     (valgrind comes from make deps; docs/reliability.md, "Under valgrind");
 #   - build and run the examples in Demo/Examples/c headless;
 #   - build the 30-line integration from docs/c-api.md verbatim and run it until SIGTERM (SDL turns
 #     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0);
@@ -52,6 +55,18 @@ for source in Tests/C/test_*.c; do
   mkdir -p "$work/$name.data"
   "$work/$name" "$work/$name.data" "$config" || { echo "c-api: FAILED: $name" >&2; failed=1; }
 done
+
+# A whole session under valgrind: any memory error (a jump on uninitialised memory, an invalid
+# read) or a definite or indirect leak fails it. No suppression file: SDL reports nothing in this
+# headless setup; one would hold only SDL's own reports, each named and explained.
+if [ -x "$work/test_session" ]; then
+  if valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+       "$work/test_session" "$work/test_session.data" "$config" > "$work/valgrind.log" 2>&1; then
+    echo "ok: test_session under valgrind: $(grep -o 'ERROR SUMMARY: [0-9]* errors' "$work/valgrind.log")"
+  else
+    cat "$work/valgrind.log" >&2; echo "c-api: FAILED: test_session under valgrind" >&2; failed=1
+  fi
+fi
 
 # The examples, headless, with the installed config.
 $CC -std=c99 $strict Demo/Examples/c/collision_footstep_texture.c -o "$work/example-c" $flags \
