@@ -73,8 +73,7 @@ public func sdlhQuit() -> Int32 {
     CResult.run("SDLH_Quit") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         PostGate.shared.close()
-        state.players.removeAll { $0.player.completionHandler = nil }
-        state.patterns.removeAll()
+        state.retireHandles()
         state.finished.removeAll()
         state.door.shutdown()
         LibraryState.instance = nil

@@ -4,8 +4,10 @@
 /// made-up pointer is refused (`SDLH_ERROR_INVALID_HANDLE`) instead of being dereferenced.
 ///
 /// Game thread only (the exported functions check the thread first). Up to `limit` live handles
-/// per table; slots are reused, so the table never grows past that. A slot's generation wraps after
-/// 2^32 frees, the one case a stale handle could match again.
+/// per table; slots are reused, so the table never grows past that. One table per kind serves the
+/// whole process: `SDLH_Quit` frees its handles and the next session goes on with the same slots
+/// and generations (`LibraryState.retireHandles`). A slot's generation wraps after 2^32 frees, the
+/// one case a stale handle could match again.
 struct HandleTable<Object: AnyObject> {
     /// Most live handles of one kind.
     static var limit: Int { 65_536 }
