@@ -3,8 +3,10 @@
 # then, with only `pkg-config --cflags --libs sdlhaptics` for flags, the system compilers
 #   - compile include/sdlhaptics.h alone, warning-free, as C99 and as C++11
 #     (-Wall -Wextra -pedantic -Werror), and with SDL included before or after it;
+#   - check that the header states its size and count limits only as SDLH_MAX_*/SDLH_MIN_* macros
+#     (Tests/C/test_limits.c checks each against the library);
 #   - build and run every Tests/C/test_*.c (virtual pads attached through SDL in C; exact rumble
-#     values, hot reload, error codes, (0,0) on quit);
+#     values, hot reload, error codes, (0,0) on quit, limits at their edges);
 #   - run Tests/C/test_session.c again under valgrind (10,000 frames, posts of every kind, a config
 #     hot-reloaded by the watcher thread): no memory error and no leak, or the check fails
 #     (valgrind comes from make deps; docs/reliability.md, "Under valgrind");
@@ -45,6 +47,16 @@ done
 $CXX -std=c++11 $strict "$work/header_cpp.cpp" -o "$work/header_cpp" $flags || { echo "c-api: FAILED: the header as C++11" >&2; failed=1; }
 [ -x "$work/header_cpp" ] && { "$work/header_cpp" || { echo "c-api: FAILED: header_cpp" >&2; failed=1; }; }
 [ "$failed" = 0 ] && echo "ok: include/sdlhaptics.h compiles warning-free as C99 and C++11"
+
+# Every size and count limit is stated once, as an SDLH_MAX_* / SDLH_MIN_* macro that the prose
+# names (Tests/C/test_limits.c checks each against the library): no number in thousands or MiB in
+# the prose, where it could drift from the library (issue 26: the prose said 16 MiB, the library 8).
+stray=$(grep -n -E '[0-9],[0-9]{3}|[0-9] ?[KMG]iB' include/sdlhaptics.h | grep -v -E '^[0-9]+:#define SDLH_(MAX|MIN)_' || true)
+if [ -n "$stray" ]; then
+  printf '%s\n' "$stray" >&2; echo "c-api: FAILED: include/sdlhaptics.h states a limit in prose: name its SDLH_MAX_* macro" >&2; failed=1
+else
+  echo "ok: include/sdlhaptics.h states its limits as SDLH_MAX_*/SDLH_MIN_* macros only"
+fi
 
 # The tests.
 for source in Tests/C/test_*.c; do

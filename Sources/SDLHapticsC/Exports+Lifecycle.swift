@@ -36,7 +36,9 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             try CInput.checkSize(options.pointee.size, of: "SDLH_InitOptions", expected: MemoryLayout<SDLH_InitOptions>.size)
             let o = options.pointee
             if o.player_count != 0 {
-                guard (1...16).contains(o.player_count) else { throw .invalid("player_count must be 1...16 (0: 4), got \(o.player_count)") }
+                guard (1...SDLH_MAX_PLAYERS).contains(o.player_count) else {
+                    throw .invalid("player_count must be 1...\(SDLH_MAX_PLAYERS) (0: 4), got \(o.player_count)")
+                }
                 playerCount = Int(o.player_count)
             }
             switch o.focus_policy {
@@ -46,8 +48,8 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             default: throw .invalid("focus_policy must be an SDLH_FocusPolicy (0...2), got \(o.focus_policy)")
             }
             if o.safety_milliseconds != 0 {
-                guard o.safety_milliseconds <= 65535 else {
-                    throw .invalid("safety_milliseconds must be 1...65535 (0: 250), got \(o.safety_milliseconds)")
+                guard o.safety_milliseconds <= SDLH_MAX_SAFETY_MILLISECONDS else {
+                    throw .invalid("safety_milliseconds must be 1...\(SDLH_MAX_SAFETY_MILLISECONDS) (0: 250), got \(o.safety_milliseconds)")
                 }
                 safety = o.safety_milliseconds
             }
