@@ -169,7 +169,9 @@ typedef struct SDLH_InitOptions {
  * Starts SDLHaptics after the game's SDL_Init: takes its own reference on SDL's game controller and
  * events subsystems (SDL_InitSubSystem is reference-counted, so the game's own references are never
  * taken over), opens every pad already connected and gives each player 0...player_count-1 an engine.
- * The calling thread becomes the game thread.
+ * The calling thread becomes the game thread. The first SDLH_Init also registers an atexit handler:
+ * a process that exits on the game thread without SDLH_Quit still sends (0,0) to every pad
+ * (docs/c-api.md, "Leaving: exit, signals and crashes").
  *
  * \param options NULL for defaults, or options with size set
  * \returns 0; SDLH_ERROR_ALREADY_INITIALIZED, SDLH_ERROR_INVALID_ARGUMENT (bad size or field),
