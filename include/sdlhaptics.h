@@ -148,7 +148,7 @@ extern DECLSPEC void SDLCALL SDLH_ClearError(void);
 
 /** What focus loss (SDL_WINDOWEVENT_FOCUS_LOST, the app going to the background) does. */
 typedef enum SDLH_FocusPolicy {
-    SDLH_FOCUS_PAUSE = 0,        /**< pause gameplay haptics, pads get (0,0); resume on focus (default) */
+    SDLH_FOCUS_PAUSE = 0,        /**< pause every player (UI too), pads get (0,0); resume on focus (default) */
     SDLH_FOCUS_STOP_ENGINES = 1, /**< stop every player's engine; restart on focus */
     SDLH_FOCUS_IGNORE = 2        /**< haptics go on in the background */
 } SDLH_FocusPolicy;
