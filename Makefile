@@ -2,7 +2,7 @@
 # it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake
+APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
@@ -38,14 +38,16 @@ deps:
 	@if ! command -v $(SWIFT) >/dev/null 2>&1; then \
 		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
 	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ] && \
-		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1; then \
-		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils and CMake found"; \
+		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1 && \
+		command -v valgrind >/dev/null 2>&1; then \
+		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils, CMake and valgrind found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) && \
 		pkg-config --exists 'sdl2 >= 2.26' || { echo "error: SDL2 >= 2.26 still not found by pkg-config" >&2; exit 1; }; \
 		[ -f /usr/include/chipmunk/chipmunk.h ] || { echo "error: Chipmunk2D headers still missing (libchipmunk-dev)" >&2; exit 1; }; \
+		command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind still missing (make test runs a C session under it)" >&2; exit 1; }; \
 	fi
 
 build: deps

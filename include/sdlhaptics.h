@@ -28,8 +28,9 @@
  *   and SDLH_GetError may be called from any thread.
  * - Players count from 0. Times are in seconds, masses in kilograms, distances and positions in the
  *   game's world units, speeds in world units per second. Intensities are 0...1.
- * - Strings passed in must be NUL-terminated UTF-8; the library copies what it keeps. Strings
- *   returned are owned by the library (the lifetime is stated per function).
+ * - Strings passed in must be NUL-terminated UTF-8 of at most SDLH_MAX_STRING_BYTES; the library
+ *   copies what it keeps. Strings returned are owned by the library (the lifetime is stated per
+ *   function).
  * - Handles (SDLH_Pattern, SDLH_PatternPlayer) are opaque and checked on every call: a freed handle,
  *   a handle from before SDLH_Quit or a made-up pointer is refused with SDLH_ERROR_INVALID_HANDLE.
  *
@@ -105,13 +106,32 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
 #define SDLH_ERROR_SDL                (-7)  /**< SDL refused (its message is in SDLH_GetError) */
 #define SDLH_ERROR_CONFIG             (-8)  /**< a mapping config is invalid (file:line:column in the message) */
 #define SDLH_ERROR_PATTERN            (-9)  /**< an AHAP pattern is invalid or unreadable */
-#define SDLH_ERROR_QUEUE_FULL         (-10) /**< this frame's event queue is full (16,384 events): dropped */
-#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (65,536 live handles of a kind) */
+#define SDLH_ERROR_QUEUE_FULL         (-10) /**< this frame's event queue is full (SDLH_MAX_EVENTS_PER_FRAME): dropped */
+#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind) */
 #define SDLH_ERROR_NOT_FOUND          (-12) /**< no such pad, preset or entry */
+
+/*
+ * Limits: every bound on sizes and counts the library enforces, as numbers a program can use. The
+ * rest of this header names them instead of repeating their values; past one, the call fails with
+ * the error given. (Tests/C/test_limits.c checks each against the library, at and past its edge.)
+ */
+#define SDLH_MAX_PLAYERS              16      /**< SDLH_InitOptions.player_count: 1...16 (0: 4) */
+#define SDLH_MAX_SAFETY_MILLISECONDS  65535   /**< SDLH_InitOptions.safety_milliseconds: 1...65535 (0: 250) */
+#define SDLH_MAX_EVENTS_PER_FRAME     16384   /**< posted events waiting for one update; more: SDLH_ERROR_QUEUE_FULL */
+#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, and live player handles; more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
+#define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
+#define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
+#define SDLH_MAX_ERROR_BYTES          1023    /**< SDLH_GetError's message, NUL not counted */
+#define SDLH_MIN_WATCH_INTERVAL       0.01    /**< SDLH_LoadMappingWithOptions' interval_seconds: 0.01...60 */
+#define SDLH_MAX_WATCH_INTERVAL       60.0
+#define SDLH_MIN_PLAYBACK_RATE        0.01    /**< SDLH_SetPatternPlayerRate: 0.01...100 */
+#define SDLH_MAX_PLAYBACK_RATE        100.0
 
 /**
  * The message of the last error on the calling thread, like SDL_GetError: what failed, where
- * (function, file:line:column or argument) and what was expected. At most 1023 bytes of UTF-8.
+ * (function, file:line:column or argument) and what was expected. At most SDLH_MAX_ERROR_BYTES of
+ * UTF-8 (a longer message is cut at a character boundary).
  *
  * \returns a string owned by the library, valid on this thread until the next SDLH_ call that
  *          fails; "" when no error was recorded. Never NULL.
@@ -128,7 +148,7 @@ extern DECLSPEC void SDLCALL SDLH_ClearError(void);
 
 /** What focus loss (SDL_WINDOWEVENT_FOCUS_LOST, the app going to the background) does. */
 typedef enum SDLH_FocusPolicy {
-    SDLH_FOCUS_PAUSE = 0,        /**< pause gameplay haptics, pads get (0,0); resume on focus (default) */
+    SDLH_FOCUS_PAUSE = 0,        /**< pause every player (UI too), pads get (0,0); resume on focus (default) */
     SDLH_FOCUS_STOP_ENGINES = 1, /**< stop every player's engine; restart on focus */
     SDLH_FOCUS_IGNORE = 2        /**< haptics go on in the background */
 } SDLH_FocusPolicy;
@@ -140,16 +160,18 @@ typedef enum SDLH_FocusPolicy {
  */
 typedef struct SDLH_InitOptions {
     Uint32 size;                 /**< sizeof(SDLH_InitOptions) */
-    int player_count;            /**< players 1...16; 0: 4 */
+    int player_count;            /**< players 1...SDLH_MAX_PLAYERS; 0: 4 */
     int focus_policy;            /**< an SDLH_FocusPolicy; 0: SDLH_FOCUS_PAUSE */
-    Uint32 safety_milliseconds;  /**< how long a pad keeps rumbling after updates stop, 1...65535; 0: 250 */
+    Uint32 safety_milliseconds;  /**< how long a pad keeps rumbling after updates stop, 1...SDLH_MAX_SAFETY_MILLISECONDS; 0: 250 */
 } SDLH_InitOptions;
 
 /**
  * Starts SDLHaptics after the game's SDL_Init: takes its own reference on SDL's game controller and
  * events subsystems (SDL_InitSubSystem is reference-counted, so the game's own references are never
  * taken over), opens every pad already connected and gives each player 0...player_count-1 an engine.
- * The calling thread becomes the game thread.
+ * The calling thread becomes the game thread. The first SDLH_Init also registers an atexit handler:
+ * a process that exits on the game thread without SDLH_Quit still sends (0,0) to every pad
+ * (docs/c-api.md, "Leaving: exit, signals and crashes").
  *
  * \param options NULL for defaults, or options with size set
  * \returns 0; SDLH_ERROR_ALREADY_INITIALIZED, SDLH_ERROR_INVALID_ARGUMENT (bad size or field),
@@ -211,7 +233,8 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* ---------------------------------------------------------------------------------------------- */
 /* Game events: what happened, in the game's terms. The mapping config decides how it feels.     */
 /* Posting is safe from any thread (physics, audio, network): events wait for the next update.   */
-/* A frame holds up to 16,384 events; more are dropped and counted (SDLH_ERROR_QUEUE_FULL).       */
+/* A frame holds up to SDLH_MAX_EVENTS_PER_FRAME events; more are dropped and counted           */
+/* (SDLH_ERROR_QUEUE_FULL).                                                                       */
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
 /* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; */
 /* up to 15 bytes cost nothing, longer ones are hashed. NULL or "" means "none".                  */
@@ -394,7 +417,8 @@ extern DECLSPEC int SDLCALL SDLH_LoadMapping(const char *path);
  * SDLH_LoadMapping with the watcher's settings.
  *
  * \param watch nonzero: hot reload; 0: read once
- * \param interval_seconds how often the watcher checks the file, 0.01...60
+ * \param interval_seconds how often the watcher checks the file,
+ *        SDLH_MIN_WATCH_INTERVAL...SDLH_MAX_WATCH_INTERVAL
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_LoadMappingWithOptions(const char *path, int watch, double interval_seconds);
@@ -495,7 +519,8 @@ typedef enum SDLH_Parameter {
  * \param path the file, UTF-8 (copied)
  * \returns a new handle owned by the caller (free with SDLH_FreePattern), or NULL: SDLH_GetError
  *          gives the file and JSON path of the problem
- * Game thread; reads the file. At most 65,536 live patterns.
+ * Game thread; reads the file (at most SDLH_MAX_PATTERN_BYTES). At most SDLH_MAX_LIVE_HANDLES live
+ * patterns.
  */
 extern DECLSPEC SDLH_Pattern *SDLCALL SDLH_LoadPattern(const char *path);
 
@@ -503,7 +528,7 @@ extern DECLSPEC SDLH_Pattern *SDLCALL SDLH_LoadPattern(const char *path);
  * Reads an AHAP document from memory.
  *
  * \param data the JSON bytes (UTF-8); the library copies what it needs, data may be freed after
- * \param size number of bytes, 1...16 MiB
+ * \param size number of bytes, 1...SDLH_MAX_PATTERN_BYTES (a larger size: SDLH_ERROR_INVALID_ARGUMENT)
  * \returns a new handle owned by the caller, or NULL (SDLH_GetError)
  * Game thread.
  */
@@ -579,7 +604,10 @@ extern DECLSPEC int SDLCALL SDLH_SeekPatternPlayer(SDLH_PatternPlayer *player, d
  */
 extern DECLSPEC int SDLCALL SDLH_SetPatternPlayerLoop(SDLH_PatternPlayer *player, int enabled, double loop_end_seconds);
 
-/** Sets the playback rate: finite, 0.01...100 (1 as authored, 2 twice as fast). Game thread. */
+/**
+ * Sets the playback rate: finite, SDLH_MIN_PLAYBACK_RATE...SDLH_MAX_PLAYBACK_RATE (1 as authored, 2
+ * twice as fast). Game thread.
+ */
 extern DECLSPEC int SDLCALL SDLH_SetPatternPlayerRate(SDLH_PatternPlayer *player, double rate);
 
 /**

@@ -3,8 +3,13 @@
 # then, with only `pkg-config --cflags --libs sdlhaptics` for flags, the system compilers
 #   - compile include/sdlhaptics.h alone, warning-free, as C99 and as C++11
 #     (-Wall -Wextra -pedantic -Werror), and with SDL included before or after it;
+#   - check that the header states its size and count limits only as SDLH_MAX_*/SDLH_MIN_* macros
+#     (Tests/C/test_limits.c checks each against the library);
 #   - build and run every Tests/C/test_*.c (virtual pads attached through SDL in C; exact rumble
-#     values, hot reload, error codes, (0,0) on quit);
+#     values, hot reload, error codes, (0,0) on quit, limits at their edges);
+#   - run Tests/C/test_session.c again under valgrind (10,000 frames, posts of every kind, a config
+#     hot-reloaded by the watcher thread): no memory error and no leak, or the check fails
+#     (valgrind comes from make deps; docs/reliability.md, "Under valgrind");
 #   - build and run the examples in Demo/Examples/c headless;
 #   - build the 30-line integration from docs/c-api.md verbatim and run it until SIGTERM (SDL turns
 #     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0);
@@ -43,6 +48,16 @@ $CXX -std=c++11 $strict "$work/header_cpp.cpp" -o "$work/header_cpp" $flags || {
 [ -x "$work/header_cpp" ] && { "$work/header_cpp" || { echo "c-api: FAILED: header_cpp" >&2; failed=1; }; }
 [ "$failed" = 0 ] && echo "ok: include/sdlhaptics.h compiles warning-free as C99 and C++11"
 
+# Every size and count limit is stated once, as an SDLH_MAX_* / SDLH_MIN_* macro that the prose
+# names (Tests/C/test_limits.c checks each against the library): no number in thousands or MiB in
+# the prose, where it could drift from the library (issue 26: the prose said 16 MiB, the library 8).
+stray=$(grep -n -E '[0-9],[0-9]{3}|[0-9] ?[KMG]iB' include/sdlhaptics.h | grep -v -E '^[0-9]+:#define SDLH_(MAX|MIN)_' || true)
+if [ -n "$stray" ]; then
+  printf '%s\n' "$stray" >&2; echo "c-api: FAILED: include/sdlhaptics.h states a limit in prose: name its SDLH_MAX_* macro" >&2; failed=1
+else
+  echo "ok: include/sdlhaptics.h states its limits as SDLH_MAX_*/SDLH_MIN_* macros only"
+fi
+
 # The tests.
 for source in Tests/C/test_*.c; do
   name=$(basename "$source" .c)
@@ -52,6 +67,18 @@ for source in Tests/C/test_*.c; do
   mkdir -p "$work/$name.data"
   "$work/$name" "$work/$name.data" "$config" || { echo "c-api: FAILED: $name" >&2; failed=1; }
 done
+
+# A whole session under valgrind: any memory error (a jump on uninitialised memory, an invalid
+# read) or a definite or indirect leak fails it. No suppression file: SDL reports nothing in this
+# headless setup; one would hold only SDL's own reports, each named and explained.
+if [ -x "$work/test_session" ]; then
+  if valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+       "$work/test_session" "$work/test_session.data" "$config" > "$work/valgrind.log" 2>&1; then
+    echo "ok: test_session under valgrind: $(grep -o 'ERROR SUMMARY: [0-9]* errors' "$work/valgrind.log")"
+  else
+    cat "$work/valgrind.log" >&2; echo "c-api: FAILED: test_session under valgrind" >&2; failed=1
+  fi
+fi
 
 # The examples, headless, with the installed config.
 $CC -std=c99 $strict Demo/Examples/c/collision_footstep_texture.c -o "$work/example-c" $flags \

@@ -24,10 +24,11 @@ struct CFailure: Error {
     }
 }
 
-/// The calling thread's last error message, like `SDL_GetError`: a 1024-byte buffer per thread
-/// (pthread key; freed when the thread exits), always NUL-terminated UTF-8.
+/// The calling thread's last error message, like `SDL_GetError`: a buffer of
+/// `SDLH_MAX_ERROR_BYTES` + 1 bytes per thread (pthread key; freed when the thread exits), always
+/// NUL-terminated UTF-8.
 enum ErrorMessage {
-    static let capacity = 1024
+    static let capacity = Int(SDLH_MAX_ERROR_BYTES) + 1
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -43,7 +44,7 @@ enum ErrorMessage {
         return made
     }
 
-    /// Stores `text`, cut at a UTF-8 character boundary to fit 1023 bytes.
+    /// Stores `text`, cut at a UTF-8 character boundary to fit `SDLH_MAX_ERROR_BYTES`.
     static func set(_ text: String) {
         let target = buffer
         var utf8 = Array(text.utf8.prefix(capacity - 1))

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSDLHaptics
 import Haptics
 
 /// Checks for what C hands over: numbers, strings, struct sizes. Each check throws a `CFailure`
@@ -10,9 +11,9 @@ import Haptics
 /// kept inline by `HapticName`).
 enum CInput {
     /// Longest string accepted from C, in bytes (a name, a path); longer ones are refused.
-    static let maximumStringBytes = 4096
+    static let maximumStringBytes = Int(SDLH_MAX_STRING_BYTES)
     /// Largest `size` field accepted in a struct (guards against an uninitialised field).
-    static let maximumStructSize: UInt32 = 4096
+    static let maximumStructSize = UInt32(SDLH_MAX_STRUCT_SIZE)
 
     /// `size` must cover this version's struct (a game built against a newer header may pass a
     /// larger struct: the fields this version knows come first).

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CSDLHaptics
 import Haptics
 
@@ -5,8 +10,32 @@ import Haptics
 // struct, builds the `GameEvent` the Swift API would post, and posts it to the front door's queue
 // through `PostGate`. O(1); no allocation for names of up to 15 bytes.
 
+/// Posts an event built field by field in zero-filled memory, so every byte of it is defined. A
+/// `GameEvent` is a union of its kinds: a footstep or a feedback case leaves the bytes of the
+/// larger kinds unwritten, and so does a nil number; the mapping's optimised code reads such bytes
+/// ahead of its branches (the result is never used), which valgrind reports as jumps on
+/// uninitialised memory when the event came from a fresh C call's stack. `GameEvent` holds no
+/// references (a plain value: `HapticName`s are inline), so its fields may be stored into raw
+/// memory. O(1), no allocation.
 @inline(__always)
-private func player(_ value: Int32) -> Int? { value == SDLH_EVERY_PLAYER ? nil : Int(value) }
+private func post(_ kind: GameEvent.Kind, player: Int32, position: WorldPosition?, tag: HapticName?) throws(CFailure) {
+    try withUnsafeTemporaryAllocation(of: GameEvent.self, capacity: 1) { (buffer) throws(CFailure) -> Void in
+        let event = buffer.baseAddress!
+        zeroFill(UnsafeMutableRawPointer(event), MemoryLayout<GameEvent>.stride)
+        event.pointee.kind = kind
+        event.pointee.player = player == SDLH_EVERY_PLAYER ? nil : Int(player)
+        event.pointee.position = position
+        event.pointee.tag = tag
+        try PostGate.shared.post(event.pointee, player: player)
+    }
+}
+
+/// Fills `count` bytes with 0, out of the optimiser's sight (it would drop stores that a later
+/// copy of a value overwrites, bytes the value leaves undefined included).
+@_optimize(none)
+private func zeroFill(_ bytes: UnsafeMutableRawPointer, _ count: Int) {
+    _ = memset(bytes, 0, count)
+}
 
 @_cdecl("SDLH_PostCollision")
 public func sdlhPostCollision(_ collision: UnsafePointer<SDLH_Collision>?) -> Int32 {
@@ -18,12 +47,11 @@ public func sdlhPostCollision(_ collision: UnsafePointer<SDLH_Collision>?) -> In
         let massB = try CInput.mass(c.mass_b, "mass_b")
         let speed = try CInput.nonNegative(c.speed, "speed", unit: "(units/s)")
         let impulse = try CInput.nonNegative(c.impulse, "impulse", unit: "(N·s; 0: reduced mass × speed)")
-        let event = GameEvent.collision(
-            massA: massA, massB: massB, speed: speed, impulse: impulse == 0 ? nil : impulse,
-            materials: (try CInput.name(c.material_a, "material_a"), try CInput.name(c.material_b, "material_b")),
-            player: player(c.player), position: try CInput.position(c.has_position, c.x, c.y, c.z),
-            tag: try CInput.name(c.tag, "tag"))
-        try PostGate.shared.post(event, player: c.player)
+        let body = GameEvent.Collision(massA: massA, massB: massB, speed: speed, impulse: impulse == 0 ? nil : impulse,
+                                       materialA: try CInput.name(c.material_a, "material_a"),
+                                       materialB: try CInput.name(c.material_b, "material_b"))
+        try post(.collision(body), player: c.player, position: try CInput.position(c.has_position, c.x, c.y, c.z),
+                 tag: try CInput.name(c.tag, "tag"))
         return 0
     }
 }
@@ -42,12 +70,12 @@ public func sdlhPostFootstep(_ footstep: UnsafePointer<SDLH_Footstep>?) -> Int32
         default: throw .invalid("foot must be an SDLH_Foot (0...2), got \(f.foot)")
         }
         let weight = try CInput.nonNegative(f.weight, "weight", unit: "(kg; 0: the config's default)")
-        let event = GameEvent.footstep(
-            surface: try CInput.requiredName(f.surface, "surface"),
-            speed: try CInput.nonNegative(f.speed, "speed", unit: "(units/s)"),
-            weight: weight == 0 ? nil : weight, foot: foot, player: player(f.player),
-            position: try CInput.position(f.has_position, f.x, f.y, f.z), tag: try CInput.name(f.tag, "tag"))
-        try PostGate.shared.post(event, player: f.player)
+        let surface = try CInput.requiredName(f.surface, "surface")
+        let speed = try CInput.nonNegative(f.speed, "speed", unit: "(units/s)")
+        let position = try CInput.position(f.has_position, f.x, f.y, f.z)
+        let tag = try CInput.name(f.tag, "tag")
+        try post(.footstep(GameEvent.Footstep(surface: surface, speed: speed, weight: weight == 0 ? nil : weight, foot: foot)),
+                 player: f.player, position: position, tag: tag)
         return 0
     }
 }
@@ -59,11 +87,10 @@ public func sdlhPostHit(_ hit: UnsafePointer<SDLH_Hit>?) -> Int32 {
         try CInput.checkSize(hit.pointee.size, of: "SDLH_Hit", expected: MemoryLayout<SDLH_Hit>.size)
         let h = hit.pointee
         let direction = h.has_direction != 0 ? try CInput.inRange(h.direction, "direction", -1...1) : nil
-        var event = GameEvent.hit(damage: try CInput.nonNegative(h.damage, "damage", unit: "(the game's units)"),
-                                  direction: direction, critical: h.critical != 0, received: h.dealt == 0,
-                                  player: player(h.player), position: try CInput.position(h.has_position, h.x, h.y, h.z))
-        event.tag = try CInput.name(h.tag, "tag")
-        try PostGate.shared.post(event, player: h.player)
+        let body = GameEvent.Hit(damage: try CInput.nonNegative(h.damage, "damage", unit: "(the game's units)"),
+                                 direction: direction, critical: h.critical != 0, received: h.dealt == 0)
+        try post(.hit(body), player: h.player, position: try CInput.position(h.has_position, h.x, h.y, h.z),
+                 tag: try CInput.name(h.tag, "tag"))
         return 0
     }
 }
@@ -83,10 +110,8 @@ public func sdlhPostTexture(_ texture: UnsafePointer<SDLH_Texture>?) -> Int32 {
         }
         var body = GameEvent.Texture(id: Int(t.id), action: action, value: try CInput.finite(t.value, "value"))
         body.kind = try CInput.name(t.kind, "kind", required: action == .start)
-        var event = GameEvent(.texture(body), player: player(t.player),
-                              position: try CInput.position(t.has_position, t.x, t.y, t.z))
-        event.tag = try CInput.name(t.tag, "tag")
-        try PostGate.shared.post(event, player: t.player)
+        try post(.texture(body), player: t.player, position: try CInput.position(t.has_position, t.x, t.y, t.z),
+                 tag: try CInput.name(t.tag, "tag"))
         return 0
     }
 }
@@ -97,10 +122,8 @@ public func sdlhPostCustom(_ custom: UnsafePointer<SDLH_Custom>?) -> Int32 {
         guard let custom else { throw .invalid("custom must not be NULL") }
         try CInput.checkSize(custom.pointee.size, of: "SDLH_Custom", expected: MemoryLayout<SDLH_Custom>.size)
         let c = custom.pointee
-        var event = GameEvent(.custom(name: try CInput.requiredName(c.name, "name"), value: try CInput.finite(c.value, "value")),
-                              player: player(c.player), position: try CInput.position(c.has_position, c.x, c.y, c.z))
-        event.tag = try CInput.name(c.tag, "tag")
-        try PostGate.shared.post(event, player: c.player)
+        try post(.custom(name: try CInput.requiredName(c.name, "name"), value: try CInput.finite(c.value, "value")),
+                 player: c.player, position: try CInput.position(c.has_position, c.x, c.y, c.z), tag: try CInput.name(c.tag, "tag"))
         return 0
     }
 }
@@ -109,7 +132,7 @@ public func sdlhPostCustom(_ custom: UnsafePointer<SDLH_Custom>?) -> Int32 {
 public func sdlhPostFeedback(_ playerNumber: Int32, _ feedback: Int32, _ intensity: Double) -> Int32 {
     CResult.run("SDLH_PostFeedback") { () throws(CFailure) -> Int32 in
         let feedback = try CInput.feedback(feedback, intensity: intensity)
-        try PostGate.shared.post(GameEvent.feedback(feedback, player: player(playerNumber)), player: playerNumber)
+        try post(.feedback(feedback), player: playerNumber, position: nil, tag: nil)
         return 0
     }
 }

@@ -36,7 +36,9 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             try CInput.checkSize(options.pointee.size, of: "SDLH_InitOptions", expected: MemoryLayout<SDLH_InitOptions>.size)
             let o = options.pointee
             if o.player_count != 0 {
-                guard (1...16).contains(o.player_count) else { throw .invalid("player_count must be 1...16 (0: 4), got \(o.player_count)") }
+                guard (1...SDLH_MAX_PLAYERS).contains(o.player_count) else {
+                    throw .invalid("player_count must be 1...\(SDLH_MAX_PLAYERS) (0: 4), got \(o.player_count)")
+                }
                 playerCount = Int(o.player_count)
             }
             switch o.focus_policy {
@@ -46,8 +48,8 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             default: throw .invalid("focus_policy must be an SDLH_FocusPolicy (0...2), got \(o.focus_policy)")
             }
             if o.safety_milliseconds != 0 {
-                guard o.safety_milliseconds <= 65535 else {
-                    throw .invalid("safety_milliseconds must be 1...65535 (0: 250), got \(o.safety_milliseconds)")
+                guard o.safety_milliseconds <= SDLH_MAX_SAFETY_MILLISECONDS else {
+                    throw .invalid("safety_milliseconds must be 1...\(SDLH_MAX_SAFETY_MILLISECONDS) (0: 250), got \(o.safety_milliseconds)")
                 }
                 safety = o.safety_milliseconds
             }
@@ -60,6 +62,7 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             let door = try FrontDoor(playerCount: playerCount, focusPolicy: focus, safetyMilliseconds: safety)
             LibraryState.instance = LibraryState(door: door, gameThread: pthread_self())
             PostGate.shared.open(door.queue, playerCount: door.playerCount)
+            _ = exitHandlerRegistration
             return 0
         } catch {
             LibraryState.gameThreadID.store(0, ordering: .releasing)
@@ -68,13 +71,28 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
     }
 }
 
+/// Registers `stopPadsAtExit` with `atexit` once per process, at the first successful `SDLH_Init`.
+private let exitHandlerRegistration: Void = { _ = atexit(stopPadsAtExit) }()
+
+/// Rumble off on the way out (issue 26; docs/reliability.md, "Rumble off on every way out"): when
+/// the process exits (`exit`, `main` returning) while SDLHaptics is initialised, every player stops
+/// at once and every pad gets (0,0) and its adaptive triggers "off", as `SDLH_StopAll` does. It
+/// acts only when `exit` runs on the game thread (another thread may be inside SDLHaptics there)
+/// and while SDL's game controller subsystem is up (after `SDL_Quit` the pads are closed, and SDL
+/// sent each (0,0) as it closed it). Never runs on a crash or an unhandled signal: nothing does.
+private let stopPadsAtExit: @convention(c) () -> Void = {
+    guard LibraryState.gameThreadID.load(ordering: .acquiring) == LibraryState.callingThread,
+          let state = LibraryState.instance,
+          SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 else { return }
+    state.door.stopAll()
+}
+
 @_cdecl("SDLH_Quit")
 public func sdlhQuit() -> Int32 {
     CResult.run("SDLH_Quit") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         PostGate.shared.close()
-        state.players.removeAll { $0.player.completionHandler = nil }
-        state.patterns.removeAll()
+        state.retireHandles()
         state.finished.removeAll()
         state.door.shutdown()
         LibraryState.instance = nil

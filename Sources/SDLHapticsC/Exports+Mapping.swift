@@ -17,7 +17,7 @@ private func loadMapping(_ function: StaticString, _ path: UnsafePointer<CChar>?
     CResult.run(function) { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         let file = try CInput.string(path, "path", required: true)!
-        let interval = try CInput.inRange(interval, "interval_seconds", 0.01...60)
+        let interval = try CInput.inRange(interval, "interval_seconds", SDLH_MIN_WATCH_INTERVAL...SDLH_MAX_WATCH_INTERVAL)
         state.errorTexts.removeAll()
         do {
             try state.door.loadMapping(file: file, watch: watch != 0, interval: interval)

@@ -9,8 +9,9 @@ import Haptics
 // Patterns and players (include/sdlhaptics.h, "Patterns and players"). Game thread. Handles are
 // checked through `HandleTable`; the players are the core's `HapticAdvancedPatternPlayer`s.
 
-/// Largest AHAP document accepted from memory, in bytes.
-private let maximumPatternBytes = 16 << 20
+/// Largest AHAP document accepted from memory, in bytes: the header's limit, which is also the
+/// AHAP reader's for a file (`AHAPLimits.maximumFileBytes`, 8 MiB; Tests/C/test_limits.c).
+private let maximumPatternBytes = Int(SDLH_MAX_PATTERN_BYTES)
 
 private func register(_ pattern: HapticPattern, in state: LibraryState) throws(CFailure) -> OpaquePointer {
     guard let handle = state.patterns.insert(PatternBox(pattern)) else {
@@ -159,7 +160,7 @@ public func sdlhSetPatternPlayerLoop(_ player: OpaquePointer?, _ enabled: Int32,
 @_cdecl("SDLH_SetPatternPlayerRate")
 public func sdlhSetPatternPlayerRate(_ player: OpaquePointer?, _ rate: Double) -> Int32 {
     control("SDLH_SetPatternPlayerRate", player) { (voice) throws(CFailure) in
-        voice.playbackRate = try CInput.inRange(rate, "rate", 0.01...100)
+        voice.playbackRate = try CInput.inRange(rate, "rate", SDLH_MIN_PLAYBACK_RATE...SDLH_MAX_PLAYBACK_RATE)
     }
 }
 

@@ -1,14 +1,19 @@
+import CSDLHaptics
+
 /// Opaque handles for C that are checked on every use: a handle is never a pointer to memory but an
 /// encoded (generation, index, kind) triple, looked up in a table. Freeing a handle bumps its slot's
 /// generation, so a freed handle, a handle from before `SDLH_Quit`, a handle of the other kind or a
 /// made-up pointer is refused (`SDLH_ERROR_INVALID_HANDLE`) instead of being dereferenced.
 ///
 /// Game thread only (the exported functions check the thread first). Up to `limit` live handles
-/// per table; slots are reused, so the table never grows past that. A slot's generation wraps after
-/// 2^32 frees, the one case a stale handle could match again.
+/// per table; slots are reused, so the table never grows past that. One table per kind serves the
+/// whole process: `SDLH_Quit` frees its handles and the next session goes on with the same slots
+/// and generations (`LibraryState.retireHandles`). A slot's generation wraps after 2^32 frees, the
+/// one case a stale handle could match again.
 struct HandleTable<Object: AnyObject> {
-    /// Most live handles of one kind.
-    static var limit: Int { 65_536 }
+    /// Most live handles of one kind (the header's `SDLH_MAX_LIVE_HANDLES`; the 20 index bits hold
+    /// up to 1,048,576).
+    static var limit: Int { Int(SDLH_MAX_LIVE_HANDLES) }
 
     private struct Slot {
         var generation: UInt32 = 1

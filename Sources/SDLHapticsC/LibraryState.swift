@@ -27,8 +27,11 @@ final class PlayerBox {
 final class LibraryState {
     let door: FrontDoor
     let gameThread: pthread_t
-    var patterns = HandleTable<PatternBox>(kind: 0x5)
-    var players = HandleTable<PlayerBox>(kind: 0xA)
+    /// The handle tables: taken over from the previous session and handed on at `SDLH_Quit`
+    /// (`retireHandles`), so slot generations run on for the life of the process and a handle from
+    /// an earlier session never equals one of a later session.
+    var patterns: HandleTable<PatternBox>
+    var players: HandleTable<PlayerBox>
     /// Players that finished during the engine update, called back after it (reserved: no growth
     /// in steady state up to that many per frame).
     var finished: [PlayerBox] = []
@@ -43,6 +46,7 @@ final class LibraryState {
     init(door: FrontDoor, gameThread: pthread_t) {
         self.door = door
         self.gameThread = gameThread
+        (patterns, players) = Self.retiredTables
         finished.reserveCapacity(256)
         finishing.reserveCapacity(256)
     }
@@ -54,6 +58,9 @@ final class LibraryState {
     nonisolated(unsafe) static var instance: LibraryState?
     /// The game thread's id while initialised, 0 otherwise: any thread may read it.
     static let gameThreadID = Atomic<UInt>(0)
+    /// The handle tables between sessions (every handle freed, generations kept). Written by
+    /// `retireHandles` in `SDLH_Quit` and read by the next `SDLH_Init`, ordered by `gameThreadID`.
+    nonisolated(unsafe) private static var retiredTables = (HandleTable<PatternBox>(kind: 0x5), HandleTable<PlayerBox>(kind: 0xA))
 
     /// The state, for a game-thread function.
     @inline(__always)
@@ -71,6 +78,14 @@ final class LibraryState {
     static var callingThread: UInt { UInt(pthread_self()) }
 
     // MARK: Handles
+
+    /// Frees every pattern and player handle (at `SDLH_Quit`; completion callbacks are dropped)
+    /// and keeps the tables, generations bumped, for the next session.
+    func retireHandles() {
+        players.removeAll { $0.player.completionHandler = nil }
+        patterns.removeAll()
+        Self.retiredTables = (patterns, players)
+    }
 
     func pattern(_ handle: OpaquePointer?) throws(CFailure) -> PatternBox {
         guard let box = patterns.object(UnsafeRawPointer(handle)) else { throw .invalidHandle("pattern") }

@@ -13,11 +13,15 @@ struct ConvertCommand: ParsableCommand {
         again gives the same bytes. Out-of-range values come out clamped and ignored \
         keys are dropped, as the lenient reader read them.
 
-        The AHAP goes to standard output, or to OUT with -o (replaced atomically). \
+        The AHAP goes to standard output, or to OUT with -o: a regular file is replaced \
+        atomically; a pipe, a device or a symbolic link is written through, never \
+        replaced; a folder is refused. Nothing is written when the converted pattern \
+        would not read back as validate and SDLHaptics read it (more than 8 MiB). \
         Warnings and errors go to standard error as \
         "warning|error: FILE: WHERE: MESSAGE" lines.
 
-        Exit status: 0 converted, 1 FILE is invalid or OUT cannot be written, 2 usage error.
+        Exit status: 0 converted, 1 FILE is invalid, its canonical form would not read \
+        back, or OUT cannot be written, 2 usage error.
         """
     )
 
@@ -33,6 +37,8 @@ struct ConvertCommand: ParsableCommand {
         let input = PatternFile(path: file, options: decoding.options)
         for line in input.diagnosticLines { StandardError.write(line + "\n") }
         guard case .success(let document) = input.result else { throw ExitCode.failure }
-        try CommandOutput.write(AHAPEncoder().encode(document.pattern), to: output, what: "converted pattern")
+        let text = AHAPEncoder().encode(document.pattern)
+        try ReadablePattern.check(text, subject: file)
+        try CommandOutput.write(text, to: output, what: "converted pattern")
     }
 }

@@ -24,7 +24,8 @@ struct FromAudioCommand: ParsableCommand {
         svg: the sound's waveform on top, then the pattern's intensity and sharpness, then the \
         drive of each motor of the profile(s) at --rate frames per second.
 
-        The result goes to standard output, or to OUT with -o (replaced atomically). Errors go \
+        The result goes to standard output, or to OUT with -o (a regular file is replaced \
+        atomically; a pipe, device or link is written through). Errors go \
         to standard error as "error: FILE: MESSAGE".
 
         Exit status: 0 converted, 1 FILE cannot be read or decoded or OUT cannot be written, \
@@ -136,6 +137,7 @@ struct FromAudioCommand: ParsableCommand {
         switch format {
         case .ahap:
             text = AHAPEncoder().encode(pattern)
+            try ReadablePattern.check(text, subject: file)
         case .svg:
             let profiles = profileNames.isEmpty ? [MotorProfile.genericDualMotor] : profileNames.compactMap(RenderCommand.profile(named:))
             do {

@@ -64,6 +64,8 @@ typedef struct PadLog {
     int calls;                      /* every rumble call SDL made */
     Uint16 low[PAD_LOG_CAPACITY];   /* the values of the first PAD_LOG_CAPACITY calls */
     Uint16 high[PAD_LOG_CAPACITY];
+    Uint16 latest_low;              /* the values of the latest call, however many there were */
+    Uint16 latest_high;
 } PadLog;
 
 static SDL_INLINE int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high) {
@@ -72,6 +74,8 @@ static SDL_INLINE int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high
         log->low[log->calls] = low;
         log->high[log->calls] = high;
     }
+    log->latest_low = low;
+    log->latest_high = high;
     log->calls++;
     return 0;
 }
@@ -109,8 +113,8 @@ static SDL_INLINE void detach_pad(SDL_JoystickID instance_id) {
     }
 }
 
-static SDL_INLINE Uint16 last_low(const PadLog *log) { return log->calls == 0 ? 0 : log->low[(log->calls - 1) % PAD_LOG_CAPACITY]; }
-static SDL_INLINE Uint16 last_high(const PadLog *log) { return log->calls == 0 ? 0 : log->high[(log->calls - 1) % PAD_LOG_CAPACITY]; }
+static SDL_INLINE Uint16 last_low(const PadLog *log) { return log->latest_low; }
+static SDL_INLINE Uint16 last_high(const PadLog *log) { return log->latest_high; }
 
 /* Hands every pending SDL event to SDLHaptics (pads arriving and leaving). */
 static SDL_INLINE void pump(void) {

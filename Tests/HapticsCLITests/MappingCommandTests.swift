@@ -26,7 +26,7 @@ struct MappingCommandTests {
         #expect(run.status == 1)
         let lines = run.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.contains { $0.hasPrefix("\(file):4:1: error: rule[0].intensty: unknown key 'intensty'") && $0.hasSuffix("(did you mean 'intensity'?)") })
+        #expect(lines.contains { $0.hasPrefix("\(file):4:1: error: rule[0].intensty: unknown key: expected one of") && $0.hasSuffix("(did you mean 'intensity'?)") })
         #expect(lines.contains { $0.hasPrefix("\(file):5:12: error: rule[0].cooldown: -1 is out of range") })
     }
 

@@ -75,12 +75,15 @@ public struct AHAPDiagnostic: Error, Hashable, Sendable, CustomStringConvertible
     /// What was expected and what was found, in words.
     public var message: String
 
+    /// A diagnostic. Control characters in the path and message are escaped and both are cut at
+    /// 4,096 bytes (`EchoedText`): they may echo the file's own text, and a diagnostic is one line
+    /// that is safe to print.
     public init(severity: Severity, kind: Kind, path: String, location: SourceLocation?, message: String) {
         self.severity = severity
         self.kind = kind
-        self.path = path
+        self.path = EchoedText.field(path)
         self.location = location
-        self.message = message
+        self.message = EchoedText.field(message)
     }
 
     /// `PATH (line L, column C)`, `line L, column C`, `PATH`, or `file` when there is neither.

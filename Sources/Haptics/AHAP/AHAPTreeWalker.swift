@@ -63,6 +63,10 @@ struct AHAPTreeWalker: DocumentWalking {
             fail(.fileTooLarge, at: nil, "expected at most \(options.limits.maximumFileBytes) bytes, found \(bytes.count)")
             return nil
         }
+        if let encoding = FileReading.otherEncoding(of: bytes) {
+            fail(.syntax, at: 0, FileReading.otherEncodingMessage(encoding, expected: "UTF-8 JSON"))
+            return nil
+        }
         var reader = JSONReader(bytes: bytes, maximumDepth: options.limits.maximumNestingDepth)
         let root: JSONValue
         do {
@@ -79,7 +83,7 @@ struct AHAPTreeWalker: DocumentWalking {
             case .comment:
                 warn(.comment, at: offset, "expected JSON without comments, found a comment", then: "ignored")
             case .duplicateKey(let key):
-                warn(.duplicateKey, at: offset, "expected each key once, found \"\(key)\" again", then: "the last one is used")
+                warn(.duplicateKey, at: offset, "expected each key once, found \"\(EchoedText.shortened(key))\" again", then: "the last one is used")
             }
         }
         let pattern = readPattern(root)
@@ -651,7 +655,7 @@ struct AHAPTreeWalker: DocumentWalking {
             return match
         }
         let hint = specialHint(text) ?? Spelling.closeName(to: text, among: Name.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
-        fail(kind, at: value.offset, "expected \(expected), found \"\(text)\"" + hint)
+        fail(kind, at: value.offset, "expected \(expected), found \"\(EchoedText.shortened(text))\"" + hint)
         return nil
     }
 
@@ -668,7 +672,8 @@ struct AHAPTreeWalker: DocumentWalking {
         }
         let hint = Spelling.closeName(to: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
         descend(into: member.key) {
-            $0.warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found the unknown key \"\(member.key)\"" + hint, then: "ignored")
+            // The path ends with the key (shortened): the message does not echo it again.
+            $0.warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found an unknown key" + hint, then: "ignored")
         }
     }
 

@@ -15,12 +15,15 @@ public struct ConfigDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     /// A likely intended spelling, for unknown keys and names.
     public var suggestion: String?
 
+    /// A diagnostic. Control characters in any of the texts are escaped and the path and message
+    /// cut at 4,096 bytes (`EchoedText`): they may echo the file's own text, and a diagnostic is
+    /// one line that is safe to print.
     public init(file: String, location: SourceLocation, path: String, message: String, suggestion: String? = nil) {
-        self.file = file
+        self.file = EchoedText.field(file)
         self.location = location
-        self.path = path
-        self.message = message
-        self.suggestion = suggestion
+        self.path = EchoedText.field(path)
+        self.message = EchoedText.field(message)
+        self.suggestion = suggestion.map(EchoedText.field)
     }
 
     public var description: String {

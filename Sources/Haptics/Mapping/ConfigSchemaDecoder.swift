@@ -547,11 +547,17 @@ struct ConfigSchemaDecoder {
     /// inverts the curve) and both its ends must lie in `limits`.
     mutating func range(_ table: TOMLTable, _ key: String, path: DocumentPath, within limits: ClosedRange<Double>? = nil) -> (Double, Double)? {
         guard let entry = table.entry(key) else { return nil }
-        guard let pair = entry.value.array, pair.count == 2, let low = pair[0].number, let high = pair[1].number,
-              low.isFinite, high.isFinite else {
+        guard let pair = entry.value.array, pair.count == 2, let low = pair[0].number, let high = pair[1].number else {
             report(entry.value.location, path.appending(key), "expected [low, high], two numbers")
             return nil
         }
+        // Two numbers, but one not finite (TOML's inf and nan): said as what it is, at the number.
+        var bothFinite = true
+        for (index, end) in [low, high].enumerated() where !end.isFinite {
+            report(pair[index].location, path.appending(key).appending(index: index), "expected a finite number, found \(format(end))")
+            bothFinite = false
+        }
+        guard bothFinite else { return nil }
         if key == "input_range" {
             guard low < high else {
                 report(entry.value.location, path.appending(key), "expected low < high, found [\(format(low)), \(format(high))]")
@@ -570,7 +576,8 @@ struct ConfigSchemaDecoder {
     mutating func checkKeys(_ table: TOMLTable, allowed: [String], path: DocumentPath) {
         for entry in table.entries where !allowed.contains(entry.key) {
             let here = path.appending(entry.key)
-            report(entry.keyLocation, here, "unknown key '\(entry.key)': expected one of \(allowed.joined(separator: ", "))",
+            // The path ends with the key (shortened): the message does not echo it again.
+            report(entry.keyLocation, here, "unknown key: expected one of \(allowed.joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: entry.key, among: allowed))
         }
     }
@@ -583,7 +590,7 @@ struct ConfigSchemaDecoder {
         switch value.kind {
         case .integer(let number): return "\(number)"
         case .float(let number): return format(number)
-        case .string(let text): return "the string \"\(text)\""
+        case .string(let text): return "the string \"\(EchoedText.shortened(text))\""
         default: return value.schemaDescription
         }
     }

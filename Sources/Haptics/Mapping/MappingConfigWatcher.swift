@@ -77,12 +77,20 @@ import Foundation
             return state.generation
         }
         guard let generation else { return }
+        // The thread holds the watcher only while it looks, never while it sleeps: a stopped and
+        // released watcher (and its copy of the config text) is freed at once, not left to a
+        // thread that may outlive the process's last frame.
         BackgroundThread.start(name: "SDLHaptics config watcher") { [weak self] in
-            while let self, self.isRunning(generation) {
-                self.checkNow()
-                BackgroundThread.sleep(seconds: self.interval)
-            }
+            while let interval = self?.look(generation) { BackgroundThread.sleep(seconds: interval) }
         }
+    }
+
+    /// One look of the background thread: the seconds to sleep before the next, or nil when the
+    /// thread should end (stopped, or restarted as another generation).
+    private func look(_ generation: Int) -> Double? {
+        guard isRunning(generation) else { return nil }
+        checkNow()
+        return interval
     }
 
     /// Stops the background thread (it exits after its current look).

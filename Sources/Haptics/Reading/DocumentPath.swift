@@ -35,14 +35,15 @@ struct DocumentPath: Hashable, Sendable, CustomStringConvertible {
     mutating func append(_ component: Component) { components.append(component) }
     mutating func removeLast() { components.removeLast() }
 
-    /// Keys joined by `.`, indices as `[N]`.
+    /// Keys joined by `.`, indices as `[N]`. A key is echoed as `EchoedText.shortened` gives it:
+    /// control characters escaped, cut after 80 bytes.
     var description: String {
         var text = ""
         for component in components {
             switch component {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += key
+                text += EchoedText.shortened(key)
             case .index(let index):
                 text += "[\(index)]"
             }

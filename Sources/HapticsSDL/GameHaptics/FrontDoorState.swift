@@ -26,6 +26,10 @@ final class FrontDoorState {
     /// are pruned per update.
     var livePlayers: [HapticAdvancedPatternPlayer] = []
     var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+    /// Voices the `.pause` focus policy paused that gameplay pause does not cover (`.ui`, or every
+    /// voice after the game resumed while unfocused): resumed when focus comes back. Finished ones
+    /// are pruned per update.
+    var focusHeldPlayers: [HapticAdvancedPatternPlayer] = []
     /// Where the director and the generators make each player's voices: the engine of a player whose
     /// pad can rumble (output 0), and every player's adaptive triggers. Changed only when a pad is
     /// attached or released (`refreshFeedbackDevice(of:)`), never per frame.
@@ -41,19 +45,38 @@ final class FrontDoorState {
         feedbackDevices = devices
         livePlayers.reserveCapacity(configuration.voiceCapacity)
         pausedPlayers.reserveCapacity(configuration.voiceCapacity)
+        focusHeldPlayers.reserveCapacity(configuration.voiceCapacity)
     }
 
     /// Whether focus loss stopped the engines on purpose (`.stopEngines`): nothing restarts them then.
     var staysStopped: Bool { suspendedByFocus && configuration.focusPolicy == .stopEngines }
 
+    /// Whether the `.pause` focus policy holds every voice now (the window is unfocused).
+    var isHeldByFocus: Bool { !hasFocus && configuration.focusPolicy == .pause }
+
     /// The pause bookkeeping, once for every voice started for the game: recorded as live, and
-    /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`.
+    /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`, or
+    /// when focus is lost under the `.pause` policy (any category).
     func track(_ voice: HapticAdvancedPatternPlayer) {
         if !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
         if isPaused && voice.category != .ui {
             try? voice.pause(atTime: 0)
             if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }
+        } else if isHeldByFocus {
+            holdForFocus(voice)
         }
+    }
+
+    /// Pauses `voice` until focus comes back (`releaseFocusHold`).
+    func holdForFocus(_ voice: HapticAdvancedPatternPlayer) {
+        try? voice.pause(atTime: 0)
+        if !focusHeldPlayers.contains(where: { $0 === voice }) { focusHeldPlayers.append(voice) }
+    }
+
+    /// Resumes what focus loss held, where each voice was.
+    func releaseFocusHold() {
+        for voice in focusHeldPlayers { try? voice.resume(atTime: 0) }
+        focusHeldPlayers.removeAll(keepingCapacity: true)
     }
 
     /// Records where `seat`'s player's voices are made now: its engine while its pad can rumble (and

@@ -136,6 +136,7 @@ extension GameHaptics {
             for voice in state.livePlayers { voice.cancel() }
             state.livePlayers.removeAll(keepingCapacity: true)
             state.pausedPlayers.removeAll(keepingCapacity: true)
+            state.focusHeldPlayers.removeAll(keepingCapacity: true)
             for seat in state.seats {
                 seat.triggers.setModeOff()
                 if seat.instanceID != nil { seat.silence() }
@@ -153,14 +154,19 @@ extension GameHaptics {
                 try? voice.pause(atTime: 0)
                 state.pausedPlayers.append(voice)
             }
+            // Gameplay voices held by focus loss are the game's to resume now, not focus's.
+            if !state.focusHeldPlayers.isEmpty { state.focusHeldPlayers.removeAll { $0.category != .ui } }
             for seat in state.seats where seat.instanceID != nil { seat.silence() }
         }
 
-        /// Resumes what `pause()` paused, from where it was. Idempotent.
+        /// Resumes what `pause()` paused, from where it was. Idempotent. While the window is
+        /// unfocused under the `.pause` focus policy, the voices stay held until focus returns.
         public func resume() {
             guard state.isPaused else { return }
             state.isPaused = false
-            for voice in state.pausedPlayers { try? voice.resume(atTime: 0) }
+            for voice in state.pausedPlayers {
+                if state.isHeldByFocus { state.holdForFocus(voice) } else { try? voice.resume(atTime: 0) }
+            }
             state.pausedPlayers.removeAll(keepingCapacity: true)
         }
 

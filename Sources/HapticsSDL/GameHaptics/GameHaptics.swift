@@ -158,10 +158,12 @@ public final class GameHaptics {
             if !seat.engine.isRunning { seat.rumbleDelay.advance(to: now) }
             if seat.instanceID != nil {
                 seat.triggerOutput.update(seat.triggers, at: now,
-                                          isActive: !state.isPaused && seat.engine.isRunning && state.mixer.isEnabled)
+                                          isActive: !state.isPaused && !state.isHeldByFocus && seat.engine.isRunning
+                                              && state.mixer.isEnabled)
             }
         }
         state.livePlayers.removeAll { !$0.isPlaying }
+        if !state.focusHeldPlayers.isEmpty { state.focusHeldPlayers.removeAll { !$0.isPlaying } }
         pads.triggerWatchdog?.feed()
     }
 
@@ -181,6 +183,7 @@ public final class GameHaptics {
         pads.shutdown()
         state.livePlayers.removeAll()
         state.pausedPlayers.removeAll()
+        state.focusHeldPlayers.removeAll()
         state.isShutDown = true
         subsystems?.stop()
         subsystems = nil
@@ -193,12 +196,23 @@ public final class GameHaptics {
         state.hasFocus = focused
         switch configuration.focusPolicy {
         case .pause:
-            if !focused, !state.isPaused {
-                playback.pause()
-                state.suspendedByFocus = true
-            } else if focused, state.suspendedByFocus {
-                state.suspendedByFocus = false
-                playback.resume()
+            // Gameplay pause for the gameplay voices (so `resume` after focus returns is the game's
+            // own), and a focus hold for the rest (`.ui`): nothing of any category plays while away.
+            if !focused {
+                if !state.isPaused {
+                    playback.pause()
+                    state.suspendedByFocus = true
+                }
+                for voice in state.livePlayers where voice.isPlaying && !state.pausedPlayers.contains(where: { $0 === voice }) {
+                    state.holdForFocus(voice)
+                }
+                for seat in state.seats where seat.instanceID != nil { seat.silence() }
+            } else {
+                state.releaseFocusHold()
+                if state.suspendedByFocus {
+                    state.suspendedByFocus = false
+                    playback.resume()
+                }
             }
         case .stopEngines:
             if !focused {

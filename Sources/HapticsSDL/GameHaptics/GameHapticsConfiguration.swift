@@ -2,8 +2,11 @@
 public struct GameHapticsConfiguration: Hashable, Sendable {
     /// What focus loss (`SDL_WINDOWEVENT_FOCUS_LOST`, or the app going to the background) does.
     public enum FocusPolicy: Hashable, Sendable {
-        /// Pause every gameplay player (all but the `.ui` category) and stop the pads at once;
-        /// resume them where they were when focus comes back. The default.
+        /// Pause every player, of every category (`.ui` too: a menu's looping pattern must not
+        /// rumble a pad while the player is in another window), stop the pads and adaptive triggers
+        /// at once, and hold players started while unfocused; resume them all where they were when
+        /// focus comes back. The default. A game that wants haptics in the background asks for
+        /// `.ignore`.
         case pause
         /// Stop every engine with `.applicationSuspended` (the stopped handler runs, players end);
         /// restart the engines when focus comes back. The game recreates its players.

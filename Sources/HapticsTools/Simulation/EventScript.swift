@@ -142,7 +142,7 @@ struct EventScriptParser {
         }
         guard case .string(let kindName) = kindMember.value.kind, let kind = EventKindName(rawValue: kindName) else {
             let text: String
-            if case .string(let name) = kindMember.value.kind { text = "'\(name)'" } else { text = kindMember.value.typeDescription }
+            if case .string(let name) = kindMember.value.kind { text = "'\(EchoedText.shortened(name))'" } else { text = kindMember.value.typeDescription }
             var suggestion: String? = nil
             if case .string(let name) = kindMember.value.kind {
                 suggestion = Spelling.suggestion(for: name, among: EventKindName.allCases.map(\.rawValue))
@@ -154,7 +154,8 @@ struct EventScriptParser {
         }
         let allowed = Self.commonKeys + (Self.keys[kind] ?? [])
         for item in members where !allowed.contains(item.key) {
-            report(item.keyOffset, "$.\(item.key)", "unknown field '\(item.key)' for a \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
+            // The path names the field (shortened, escaped): the message does not echo it again.
+            report(item.keyOffset, "$.\(EchoedText.shortened(item.key))", "unknown field for a \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: item.key, among: allowed))
         }
         var player: Int? = nil
@@ -237,7 +238,7 @@ struct EventScriptParser {
             let name = string("kind", members, optional: false) ?? ""
             guard let feedback = HapticFeedback(name: name) else {
                 if let value = member("kind", members)?.value {
-                    report(value.offset, "$.kind", "unknown feedback '\(name)'", suggestion: Spelling.suggestion(for: name, among: HapticFeedback.names))
+                    report(value.offset, "$.kind", "unknown feedback '\(EchoedText.shortened(name))'", suggestion: Spelling.suggestion(for: name, among: HapticFeedback.names))
                 }
                 return nil
             }

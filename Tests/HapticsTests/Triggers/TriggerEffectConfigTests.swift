@@ -105,7 +105,7 @@ struct TriggerEffectConfigTests {
         ("mode = \"feedback\", side = \"right\", strength = 1, end = 0.5", 69, "'end' does not apply to mode feedback", nil),
         ("mode = \"feedback\", side = \"right\", strength = 1.5", 66, "out of range: expected a number in 0...1", nil),
         ("mode = \"positionalFeedback\", side = \"left\", strengths = [1, 0.5]", 76, "expected ten numbers in 0...1", nil),
-        ("mode = \"weapon\", side = \"right\", start = 0.2, end = 0.6, strenght = 1", 77, "unknown key 'strenght'", "strength"),
+        ("mode = \"weapon\", side = \"right\", start = 0.2, end = 0.6, strenght = 1", 77, "unknown key: expected one of", "strength"),
         ("side = \"right\", strength = 1", 18, "needs 'mode'", nil),
         ("mode = \"vibration\", side = \"left\", amplitude = { input = \"speed\" }, frequency = 0.5", 77, "not an input of custom events", nil),
     ] as [(String, Int, String, String?)])
