@@ -1,36 +1,26 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads small files safely: regular files only, bounded size, checked before reading.
 ///
 /// The one wording for a file that cannot be read, whichever reader asks (AHAP patterns, mapping
 /// configs, event scripts) and so whichever `hapticsctl` subcommand reports it: "expected WHAT,
-/// found WHAT", with the path in front of it in the caller's report line.
+/// found WHAT", with the path in front of it in the caller's report line. Through the C library
+/// (`FileStatus`), without Foundation.
 @_spi(HapticsTools) public enum FileReading {
     public struct Problem: Error {
         public var message: String
         var isTooLarge = false
     }
 
-    public static func readRegularFile(_ givenPath: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
-        // Follow symbolic links: a linked pattern is read like the file it points to.
-        let path = URL(fileURLWithPath: givenPath).resolvingSymlinksInPath().path
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Problem(message: "expected a readable file, found nothing at this path")
+    public static func readRegularFile(_ path: String, maximumBytes: Int) throws(Problem) -> [UInt8] {
+        // Symbolic links are followed: a linked pattern is read like the file it points to.
+        guard let kind = FileStatus.kind(of: path) else {
+            throw Problem(message: "expected a readable file, found \(FileStatus.whyNothing(at: path))")
         }
-        if isDirectory { throw Problem(message: "expected a file, found a folder") }
-        let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
-            throw Problem(message: "expected a readable file, found one whose attributes cannot be read")
+        let size: Int
+        switch kind {
+        case .regular(let bytes): size = bytes
+        case .directory: throw Problem(message: "expected a file, found a folder")
+        default: throw Problem(message: "expected a regular file, found \(describe(kind))")
         }
-        if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
-            throw Problem(message: "expected a regular file, found \(describe(type))")
-        }
-        let size = (attributes[.size] as? UInt).map { Int($0) } ?? 0
         if size > maximumBytes {
             throw Problem(message: "expected a file of at most \(maximumBytes) bytes, found \(size) bytes", isTooLarge: true)
         }
@@ -48,14 +38,15 @@ import Foundation
         return data
     }
 
-    private static func describe(_ type: FileAttributeType) -> String {
-        switch type {
-        case .typeCharacterSpecial: return "a character device"
-        case .typeBlockSpecial: return "a block device"
-        case .typeSocket: return "a socket"
-        case .typeSymbolicLink: return "a symbolic link that leads nowhere"
-        case .typeDirectory: return "a folder"
-        default: return "a special file"
+    private static func describe(_ kind: FileStatus.Kind) -> String {
+        switch kind {
+        case .characterDevice: return "a character device"
+        case .blockDevice: return "a block device"
+        case .socket: return "a socket"
+        case .namedPipe: return "a named pipe (FIFO)"
+        case .directory: return "a folder"
+        case .regular: return "a file"
+        case .other: return "a special file"
         }
     }
 

@@ -84,6 +84,7 @@ struct EventScriptParser {
         .hit: ["damage", "direction", "critical", "received"],
         .texture: ["id", "action", "value", "kind"],
         .custom: ["name", "value"],
+        .action: ["name", "value"],
         .feedback: ["kind"],
     ]
 
@@ -233,6 +234,8 @@ struct EventScriptParser {
                                                    kind: string("kind", members, optional: true).map { HapticName($0) }))
         case .custom:
             eventKind = .custom(name: HapticName(string("name", members, optional: false) ?? ""), value: numberField("value", members) ?? 1)
+        case .action:
+            eventKind = .action(name: HapticName(string("name", members, optional: false) ?? ""), value: numberField("value", members) ?? 1)
         case .feedback:
             let name = string("kind", members, optional: false) ?? ""
             guard let feedback = HapticFeedback(name: name) else {
