@@ -7,7 +7,9 @@
 #      the stripped library stays under 20 MB (no full Foundation);
 #   4. pkg-config finds it in the install and a C program built with `pkg-config --cflags --libs
 #      sdlhaptics` that takes the address of every header function links and loads (LD_BIND_NOW), with
-#      no Swift toolchain library reachable; the installed hapticsctl runs;
+#      no Swift toolchain library reachable; the CMake lines of docs/c-library.md (find_package(SDLHaptics)
+#      with CMAKE_PREFIX_PATH set to the install) build that program too, and it runs; the installed
+#      hapticsctl runs;
 #   5. `make uninstall` leaves nothing in the PREFIX.
 # Each failure says what was expected and what was found.
 #
@@ -111,6 +113,33 @@ $(cat "$work/cc.log")"
         fi
     fi
 fi
+# The CMake package: docs/c-library.md's lines, find_package from the installed prefix.
+if ! command -v cmake >/dev/null 2>&1; then
+    fail "cmake not found (make deps installs it): the CMake package is not checked"
+elif [ ! -f "$work/every-function.c" ]; then
+    fail "no C program to build with CMake (the pkg-config step failed)"
+else
+    mkdir -p "$work/cmake"
+    cp "$work/every-function.c" "$work/cmake/game.c"
+    {
+        echo 'cmake_minimum_required(VERSION 3.16)'
+        echo 'project(game C)'
+        echo 'add_executable(game game.c)'
+        sed -n '/^```cmake$/,/^```$/p' docs/c-library.md | sed '/^```/d'
+    } >"$work/cmake/CMakeLists.txt"
+    if ! grep -q 'find_package(SDLHaptics' "$work/cmake/CMakeLists.txt"; then
+        fail "docs/c-library.md has no find_package(SDLHaptics ...) line in a cmake block"
+    elif ! cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" 2>&1 ||
+         ! cmake --build "$work/cmake/build" >>"$work/cmake.log" 2>&1; then
+        fail "the CMake lines of docs/c-library.md do not build against $prefix:
+$(tail -20 "$work/cmake.log")"
+    elif ! out=$(env -u LD_LIBRARY_PATH LD_LIBRARY_PATH="$prefix/lib" LD_BIND_NOW=1 "$work/cmake/build/game" 2>&1); then
+        fail "the program built through find_package(SDLHaptics) does not run: $out"
+    else
+        ok "find_package(SDLHaptics) from $prefix: $(ls "$prefix"/lib/cmake/SDLHaptics | tr '\n' ' ')builds and runs a C program ($out)"
+    fi
+fi
+
 if ! version=$("$prefix/bin/hapticsctl" --version 2>&1); then
     fail "the installed hapticsctl does not run: $version"
 else
