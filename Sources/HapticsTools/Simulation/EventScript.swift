@@ -155,7 +155,8 @@ struct EventScriptParser {
         }
         let allowed = Self.commonKeys + (Self.keys[kind] ?? [])
         for item in members where !allowed.contains(item.key) {
-            report(item.keyOffset, "$.\(item.key)", "unknown field '\(item.key)' for a \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
+            let article = kind.rawValue.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            report(item.keyOffset, "$.\(item.key)", "unknown field '\(item.key)' for \(article) \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: item.key, among: allowed))
         }
         var player: Int? = nil
