@@ -4,7 +4,8 @@
 #   2. the library's NEEDED entries (readelf -d) are SDL2 and the C library only: no Swift runtime,
 #      Foundation, dispatch or C++ runtime library; its SONAME is the versioned name install links;
 #   3. its exported dynamic symbols (nm -D, defined, global) are exactly the header's SDLH_ functions;
-#      the stripped library stays under 20 MB (no full Foundation);
+#      the stripped library stays under 7,000,000 bytes (printed against that limit: no Foundation,
+#      _StringProcessing or unused standard library; docs/c-library.md, "Size");
 #   4. pkg-config finds it in the install and a C program built with `pkg-config --cflags --libs
 #      sdlhaptics` that takes the address of every header function links and loads (LD_BIND_NOW), with
 #      no Swift toolchain library reachable; the CMake lines of docs/c-library.md (find_package(SDLHaptics)
@@ -59,13 +60,18 @@ else
     ok "SONAME $soname; libsdlhaptics.so -> $soname -> $(basename "$lib")"
 fi
 
-# Size: the core and the adapter must not bring full Foundation (ICU's data, over 40 MB) back in.
-size_limit=20000000
+# Size (issue 25): 6,486,360 bytes when measured; the floor of the Swift runtime linked in is about
+# 5 MB, so the issue's 4 MB target is out of reach (docs/c-library.md, "Size", has the breakdown).
+# What brings megabytes back: a module importing Foundation or FoundationEssentials (the Data/URL
+# overloads are compiled out with -DSDLHAPTICS_WITHOUT_FOUNDATION), a String search such as
+# `text.contains("x")` (_StringProcessing and _RegexParser, 0.95 MB), the standard library linked
+# unslimmed (SLIM_STDLIB=0, 1 MB).
+size_limit=7000000
 size=$(stat -c %s "$lib")
 if [ "$size" -gt "$size_limit" ]; then
-    fail "$lib is $size bytes stripped, over the $size_limit-byte limit: does a module of the library import Foundation instead of FoundationEssentials? (docs/c-library.md)"
+    fail "$lib is $size bytes stripped, over the $size_limit-byte limit: scripts/c-library-size.sh shows where the bytes go; does a module of the library import Foundation, or call a _StringProcessing String search? (docs/c-library.md, \"Size\")"
 else
-    ok "$size bytes stripped (limit $size_limit)"
+    ok "$size bytes stripped (limit $size_limit; the 4,000,000-byte target is below the Swift runtime's floor: docs/c-library.md, \"Size\")"
 fi
 
 # 3. Exported symbols against the installed header.
