@@ -290,7 +290,7 @@ typedef struct SDLH_Hit {
     int has_position;
     double x, y, z;
     const char *tag;
-    int blow;                /**< an SDLH_Blow: SDLH_BLOW_RECEIVED or SDLH_BLOW_DEALT; 0: received (or `dealt`). Added after 0.9.0 (issue 25) */
+    int blow;                /**< an SDLH_Blow: SDLH_BLOW_RECEIVED or SDLH_BLOW_DEALT; 0: received (or `dealt`). Added by issue 25 */
 } SDLH_Hit;
 
 /** What a texture event does. */
@@ -350,7 +350,7 @@ typedef struct SDLH_Action {
  * \param name the action's name, UTF-8 (copied); not NULL or ""
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT, SDLH_ERROR_UNKNOWN_PLAYER, SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_QUEUE_FULL
- * Added after 0.9.0 (issue 25).
+ * Added by issue 25.
  */
 extern DECLSPEC int SDLCALL SDLH_PostAction(int player, const char *name);
 
@@ -511,10 +511,10 @@ typedef struct SDLH_MappingStats {
     Sint64 dropped;           /**< events dropped because a frame's queue was full */
     Sint64 reloads;           /**< hot reloads swapped in (including a first good save after a failed load) */
     Sint64 failed_reloads;    /**< hot reloads refused (the config in use, if any, stayed) */
-    Sint64 silenced;          /**< responses a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added after 0.9.0 */
-    Sint64 cooled_down;       /**< responses dropped because the rule's cooldown had not passed for that player. Added after 0.9.0 */
-    Sint64 coalesced;         /**< responses merged into a stronger one of the same rule in the same frame. Added after 0.9.0 */
-    Sint64 out_of_range;      /**< responses the rule's distance attenuation took to 0. Added after 0.9.0 */
+    Sint64 silenced;          /**< responses a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added by issue 25 */
+    Sint64 cooled_down;       /**< responses dropped because the rule's cooldown had not passed for that player. Added by issue 25 */
+    Sint64 coalesced;         /**< responses merged into a stronger one of the same rule in the same frame. Added by issue 25 */
+    Sint64 out_of_range;      /**< responses the rule's distance attenuation took to 0. Added by issue 25 */
 } SDLH_MappingStats;
 
 /**
@@ -558,7 +558,7 @@ typedef void (SDLCALL *SDLH_ReloadCallback)(void *userdata, const SDLH_ReloadInf
  * SDLH_LoadMapping or SDLH_Quit). Not called for SDLH_LoadMapping itself (its return value says).
  *
  * \returns 0 (always)
- * Any thread, any time (also before SDLH_Init); kept across SDLH_Quit. Added after 0.9.0 (issue 25).
+ * Any thread, any time (also before SDLH_Init); kept across SDLH_Quit. Added by issue 25.
  */
 extern DECLSPEC int SDLCALL SDLH_SetReloadCallback(SDLH_ReloadCallback callback, void *userdata);
 
@@ -571,7 +571,7 @@ extern DECLSPEC int SDLCALL SDLH_SetReloadCallback(SDLH_ReloadCallback callback,
  *
  * \param enabled nonzero: log (the default); 0: do not
  * \returns 0 (always)
- * Any thread, any time; kept across SDLH_Quit. Added after 0.9.0 (issue 25).
+ * Any thread, any time; kept across SDLH_Quit. Added by issue 25.
  */
 extern DECLSPEC int SDLCALL SDLH_SetReloadLogging(int enabled);
 
@@ -856,7 +856,7 @@ typedef struct SDLH_PadInfo {
     int has_rumble;             /**< nonzero: body motors */
     int has_trigger_rumble;     /**< nonzero: trigger motors (Xbox One and later) */
     char name[128];             /**< SDL's name for it, UTF-8, NUL-terminated (cut at 127 bytes) */
-    char profile[32];           /**< the motor profile SDLHaptics drives it with (docs/engine.md, "Profiles"): "xboxOne", "xboxOneBluetooth", "ps4", "ps5", "switchPro", "generic" (other pads), "virtual" (a plain virtual pad: linear, no dead zone); NUL-terminated. Added after 0.9.0 */
+    char profile[32];           /**< the motor profile SDLHaptics drives it with (docs/engine.md, "Profiles"): "xboxOne", "xboxOneBluetooth", "ps4", "ps5", "switchPro", "generic" (other pads), "virtual" (a plain virtual pad: linear, no dead zone); NUL-terminated. Added by issue 25 */
 } SDLH_PadInfo;
 
 /**
@@ -915,7 +915,7 @@ typedef struct SDLH_VirtualPad SDLH_VirtualPad;
  *          refused), SDLH_ERROR_WRONG_THREAD (after SDLH_Init, from another thread than the game's),
  *          SDLH_ERROR_LIMIT (65,536 attached)
  * The game thread (the thread that runs SDL's event loop); works before SDLH_Init, and the pad stays
- * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). Added after 0.9.0 (issue 25).
+ * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). Added by issue 25.
  */
 extern DECLSPEC SDLH_VirtualPad *SDLCALL SDLH_AttachVirtualPad(const char *profile);
 
@@ -941,11 +941,11 @@ typedef struct SDLH_VirtualPadState {
  *
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (state NULL or its size), SDLH_ERROR_INVALID_HANDLE,
  *          SDLH_ERROR_WRONG_THREAD
- * Game thread (or any thread before SDLH_Init). Added after 0.9.0 (issue 25).
+ * Game thread (or any thread before SDLH_Init). Added by issue 25.
  */
 extern DECLSPEC int SDLCALL SDLH_GetVirtualPadState(SDLH_VirtualPad *pad, SDLH_VirtualPadState *state);
 
-/** Forgets what a virtual pad received (counts and peaks to 0). Game thread. Added after 0.9.0. */
+/** Forgets what a virtual pad received (counts and peaks to 0). Game thread. Added by issue 25. */
 extern DECLSPEC int SDLCALL SDLH_ResetVirtualPad(SDLH_VirtualPad *pad);
 
 /**
@@ -953,7 +953,7 @@ extern DECLSPEC int SDLCALL SDLH_ResetVirtualPad(SDLH_VirtualPad *pad);
  * that event reaches SDLH_HandleEvent) and frees the handle. NULL is accepted (returns 0).
  *
  * \returns 0; SDLH_ERROR_INVALID_HANDLE (already detached: detected, nothing happens)
- * Game thread. Added after 0.9.0 (issue 25).
+ * Game thread. Added by issue 25.
  */
 extern DECLSPEC int SDLCALL SDLH_DetachVirtualPad(SDLH_VirtualPad *pad);
 

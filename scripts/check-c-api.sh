@@ -5,7 +5,7 @@
 #     (-Wall -Wextra -pedantic -Werror), and with SDL included before or after it;
 #   - build and run every Tests/C/test_*.c (virtual pads attached through SDL in C; exact rumble
 #     values, hot reload, error codes, (0,0) on quit);
-#   - build Tests/C/legacy/test_legacy_api.c against the 0.9.0 header it carries and run it against
+#   - build Tests/C/legacy/test_legacy_api.c against the header from before issue 25 it carries and run it against
 #     today's library (the header is a public API: a game built with an older header keeps working);
 #   - check that SDLH_DEPRECATED stays silent unless a game defines SDLH_WARN_DEPRECATED;
 #   - build and run the examples in Demo/Examples/c headless;
@@ -57,12 +57,12 @@ for source in Tests/C/test_*.c; do
   "$work/$name" "$work/$name.data" "$config" || { echo "c-api: FAILED: $name" >&2; failed=1; }
 done
 
-# A game built against the 0.9.0 header (its own folder first for "sdlhaptics.h"), run against today's library.
+# A game built against the header from before issue 25 (its own folder first for "sdlhaptics.h"), run against today's library.
 if $CC -std=c99 $strict -ITests/C/legacy Tests/C/legacy/test_legacy_api.c -o "$work/test_legacy_api" $flags; then
   mkdir -p "$work/test_legacy_api.data"
   "$work/test_legacy_api" "$work/test_legacy_api.data" "$config" || { echo "c-api: FAILED: test_legacy_api" >&2; failed=1; }
 else
-  echo "c-api: FAILED to build Tests/C/legacy/test_legacy_api.c with the 0.9.0 header" >&2; failed=1
+  echo "c-api: FAILED to build Tests/C/legacy/test_legacy_api.c with the header from before issue 25" >&2; failed=1
 fi
 
 # Deprecated fields warn only when asked: a -Werror game keeps building, SDLH_WARN_DEPRECATED names the replacement.

@@ -56,7 +56,7 @@ public func sdlhPostFootstep(_ footstep: UnsafePointer<SDLH_Footstep>?) -> Int32
 public func sdlhPostHit(_ hit: UnsafePointer<SDLH_Hit>?) -> Int32 {
     CResult.run("SDLH_PostHit") { () throws(CFailure) -> Int32 in
         guard let hit else { throw .invalid("hit must not be NULL") }
-        // A game built against the 0.9.0 header passes the struct without `blow` (80 bytes).
+        // A game built against the header from before issue 25 passes the struct without `blow` (80 bytes).
         let size = hit.pointee.size
         try CInput.checkSize(size, of: "SDLH_Hit", expected: MemoryLayout<SDLH_Hit>.size,
                              minimum: MemoryLayout<SDLH_Hit>.offset(of: \SDLH_Hit.blow))

@@ -64,7 +64,7 @@ public func sdlhGetMappingStats(_ stats: UnsafeMutablePointer<SDLH_MappingStats>
     CResult.run("SDLH_GetMappingStats") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         guard let stats else { throw .invalid("stats must not be NULL") }
-        // A game built against the 0.9.0 header passes the struct up to failed_reloads (56 bytes).
+        // A game built against the header from before issue 25 passes the struct up to failed_reloads (56 bytes).
         let size = stats.pointee.size
         try CInput.checkSize(size, of: "SDLH_MappingStats", expected: MemoryLayout<SDLH_MappingStats>.size,
                              minimum: MemoryLayout<SDLH_MappingStats>.offset(of: \SDLH_MappingStats.silenced))

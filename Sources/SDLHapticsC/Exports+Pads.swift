@@ -43,7 +43,7 @@ public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo
     CResult.run("SDLH_GetPad") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         guard let info else { throw .invalid("info must not be NULL") }
-        // A game built against the 0.9.0 header passes the struct without `profile` (148 bytes).
+        // A game built against the header from before issue 25 passes the struct without `profile` (148 bytes).
         let size = info.pointee.size
         try CInput.checkSize(size, of: "SDLH_PadInfo", expected: MemoryLayout<SDLH_PadInfo>.size,
                              minimum: MemoryLayout<SDLH_PadInfo>.offset(of: \SDLH_PadInfo.profile))

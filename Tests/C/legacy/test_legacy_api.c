@@ -1,11 +1,12 @@
 /*
- * A game written against the 0.9.0 header (issue 25: "the header is a public API: add and deprecate,
- * never break"). It includes Tests/C/legacy/sdlhaptics.h, an exact copy of include/sdlhaptics.h as
- * released in 0.9.0 (before issue 25 grew SDLH_Hit, SDLH_MappingStats and SDLH_PadInfo), uses only its
- * calls, and runs against today's library: every struct at its 0.9.0 size is accepted, read and
- * written only as far as its size says (each struct sits right before a page the process may not
- * touch: a byte past it read or written would crash the test), and behaves as it did: a hit with
- * dealt = 1 is dealt, the mapping statistics and the pad's description are what they were.
+ * A game written against the header as it was before issue 25 (issue 25: "the header is a public API:
+ * add and deprecate, never break"). It includes Tests/C/legacy/sdlhaptics.h, an exact copy of
+ * include/sdlhaptics.h at main 1c7f85b (header version 0.9.0, before issue 25 grew SDLH_Hit,
+ * SDLH_MappingStats and SDLH_PadInfo), uses only its calls, and runs against today's library: every
+ * struct at its old size is accepted, read and written only as far as its size says (each struct sits
+ * right before a page the process may not touch: a byte past it read or written would crash the test),
+ * and behaves as it did: a hit with dealt = 1 is dealt, the mapping statistics and the pad's
+ * description are what they were.
  *
  * Built by scripts/check-c-api.sh with the installed library (its own folder comes first for
  * "sdlhaptics.h"). Usage: test_legacy_api TEMP_DIR SHIPPED_CONFIG
@@ -76,7 +77,7 @@ int main(int argc, char **argv) {
     double time = 0;
 
     if (argc != 3) return 2;
-    /* The sizes this game was built with: the 0.9.0 structs. */
+    /* The sizes this game was built with: the structs before issue 25. */
     CHECK(sizeof(SDLH_Hit) == 80);
     CHECK(sizeof(SDLH_PadInfo) == 148);
     CHECK(sizeof(SDLH_MappingStats) == 56);
@@ -104,7 +105,7 @@ int main(int argc, char **argv) {
     CHECK(end != NULL);
     if (end == NULL) return 1;
 
-    /* SDLH_PadInfo at its 0.9.0 size: filled as before, nothing written past it. */
+    /* SDLH_PadInfo at its old size: filled as before, nothing written past it. */
     info = (SDLH_PadInfo *)(void *)(end - sizeof(SDLH_PadInfo));
     SDLH_STRUCT_INIT(*info);
     CHECK(SDLH_GetNumPads() == 1);
@@ -113,7 +114,7 @@ int main(int argc, char **argv) {
     CHECK(info->has_rumble == 1);
     CHECK(info->name[0] != '\0');
 
-    /* SDLH_Hit at its 0.9.0 size: dealt = 1 is dealt (0.25), 0 is received (0.75); nothing read past it. */
+    /* SDLH_Hit at its old size: dealt = 1 is dealt (0.25), 0 is received (0.75); nothing read past it. */
     hit = (SDLH_Hit *)(void *)(end - sizeof(SDLH_Hit));
     SDLH_STRUCT_INIT(*hit);
     hit->damage = 10;
@@ -128,7 +129,7 @@ int main(int argc, char **argv) {
     CHECK(last_low == 49151 && last_high == 49151);
     frames(&time, 30);
 
-    /* SDLH_MappingStats at its 0.9.0 size: its six counters, nothing written past them. */
+    /* SDLH_MappingStats at its old size: its six counters, nothing written past them. */
     stats = (SDLH_MappingStats *)(void *)(end - sizeof(SDLH_MappingStats));
     SDLH_STRUCT_INIT(*stats);
     CHECK(SDLH_GetMappingStats(stats) == 0);
@@ -137,7 +138,7 @@ int main(int argc, char **argv) {
     CHECK(stats->started == 2);
     CHECK(stats->reloads == 0 && stats->failed_reloads == 0 && stats->dropped == 0);
 
-    /* A size smaller than the 0.9.0 struct is still refused, as it was. */
+    /* A size smaller than the old struct is still refused, as it was. */
     stats->size = 8;
     CHECK(SDLH_GetMappingStats(stats) == SDLH_ERROR_INVALID_ARGUMENT);
 
@@ -146,7 +147,7 @@ int main(int argc, char **argv) {
     CHECK(rumble_calls > 0);
     SDL_Quit();
     if (failures == 0) {
-        printf("ok: test_legacy_api (%d checks, built with the 0.9.0 header)\n", checks);
+        printf("ok: test_legacy_api (%d checks, built with the header from before issue 25)\n", checks);
         return 0;
     }
     fprintf(stderr, "FAILED: test_legacy_api (%d of %d checks failed)\n", failures, checks);
