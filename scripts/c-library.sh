@@ -136,8 +136,20 @@ slim_stdlib() {
     (cd "$mirror" && pwd)
 }
 
+# lld, which Swift toolchains ship beside swiftc, and its identical-code folding; nothing (the
+# system's default linker, a slightly larger library) when this toolchain has no ld.lld.
+lld_flags() {
+    local swiftc
+    swiftc=$(command -v "$SWIFT" 2>/dev/null || true)
+    if [ -n "$swiftc" ] && [ -x "$(dirname "$(readlink -f "$swiftc")")/ld.lld" ]; then
+        echo "-Xswiftc -use-ld=lld -Xlinker --icf=all"
+    else
+        echo "c-library: note: no ld.lld beside $SWIFT: linking without identical-code folding" >&2
+    fi
+}
+
 build_library() {
-    local functions map cxx bin slim
+    local functions map cxx bin slim lld
     functions=$(header_functions)
     [ -n "$functions" ] || fail "$HEADER declares no SDLH_ function"
     mkdir -p "$OUT"
@@ -153,6 +165,7 @@ build_library() {
     } >"$map"
     cxx=$(static_cxx_dir)
     slim=$(slim_stdlib)
+    lld=$(lld_flags)
     echo "c-library: building $REALNAME (SONAME $SONAME, $(echo "$functions" | wc -l) functions from $HEADER)"
     # The library is relinked on every build: a changed header changes only the version script.
     rm -f "$LIBRARY_SCRATCH/release/$LIBNAME"
@@ -164,7 +177,7 @@ build_library() {
     swift_build "$LIBRARY_SCRATCH" --product sdlhaptics -Xswiftc -Xclang-linker -Xswiftc "-L$cxx" \
         -Xswiftc -DSDLHAPTICS_WITHOUT_FOUNDATION \
         -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -Xfrontend -Xswiftc -function-sections \
-        -Xswiftc -use-ld=lld -Xlinker --icf=all ${slim:+-Xswiftc -resource-dir -Xswiftc "$slim"} \
+        $lld ${slim:+-Xswiftc -resource-dir -Xswiftc "$slim"} \
         -Xlinker "--version-script=$map" -Xlinker "-soname=$SONAME"
     bin=$("$SWIFT" build -c release --scratch-path "$LIBRARY_SCRATCH" --show-bin-path)
     [ -f "$bin/$LIBNAME" ] || fail "the build made no $bin/$LIBNAME (output above)"
