@@ -29,7 +29,7 @@ help:
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make c-library   the C library libsdlhaptics.so, release, stripped (.build-clib/c-library/)"
 	@echo "make c-library-all  the C library and a hapticsctl that runs without Swift: what make install installs"
-	@echo "make install     the C library, header, pkg-config file, hapticsctl, presets and default config (PREFIX, DESTDIR)"
+	@echo "make install     the C library, header, pkg-config file, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
 	@echo "make uninstall   remove what make install put there (same PREFIX, DESTDIR)"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 
@@ -70,11 +70,12 @@ INCLUDEDIR     ?= $(PREFIX)/include
 BINDIR         ?= $(PREFIX)/bin
 DATADIR        ?= $(PREFIX)/share/sdlhaptics
 PKGCONFIGDIR   ?= $(LIBDIR)/pkgconfig
+CMAKEDIR       ?= $(LIBDIR)/cmake/SDLHaptics
 # What goes into $(DATADIR), as is: the one assets folder (the default config, its patterns and sounds,
 # and the presets in Presets/).
 CONFIG_SOURCE  ?= Assets/Haptics
 C_LIBRARY_ENV  = SWIFT="$(SWIFT)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LIBDIR="$(LIBDIR)" \
-	INCLUDEDIR="$(INCLUDEDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" PKGCONFIGDIR="$(PKGCONFIGDIR)" \
+	INCLUDEDIR="$(INCLUDEDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" PKGCONFIGDIR="$(PKGCONFIGDIR)" CMAKEDIR="$(CMAKEDIR)" \
 	CONFIG_SOURCE="$(CONFIG_SOURCE)"
 
 c-library: deps

@@ -60,6 +60,17 @@ extern "C" {
         (x).size = (Uint32)sizeof(x);              \
     } while (0)
 
+/**
+ * Marks what this header keeps working but no longer recommends (the comment says what replaces
+ * it). Silent by default, so a game built with -Werror against an older header still builds; define
+ * SDLH_WARN_DEPRECATED before including this header to have GCC and Clang warn at every use.
+ */
+#if defined(SDLH_WARN_DEPRECATED) && (defined(__GNUC__) || defined(__clang__))
+#define SDLH_DEPRECATED(replacement) __attribute__((deprecated("use " replacement)))
+#else
+#define SDLH_DEPRECATED(replacement)
+#endif
+
 /* ---------------------------------------------------------------------------------------------- */
 /* Version                                                                                        */
 /* ---------------------------------------------------------------------------------------------- */
@@ -221,6 +232,11 @@ extern DECLSPEC int SDLCALL SDLH_Update(void);
  * SDLH_Update with the game's own frame clock, so haptics land on exactly the frame of their
  * cause. Use one clock: do not mix with SDLH_Update.
  *
+ * The right call when the game has a clock of its own that is not wall time: a fixed time step
+ * (physics at 1/60 s whatever the display does), slow motion or pause that stretches game time,
+ * replays and tests that run frames faster than real time (a test calls it with frame / 60.0 and
+ * runs a second in a millisecond). A game whose frames simply follow real time calls SDLH_Update.
+ *
  * \param game_time_seconds the frame's time in seconds, finite, non-decreasing, any origin (a time
  *        earlier than the last one is treated as the last one)
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion callback),
@@ -278,6 +294,13 @@ typedef struct SDLH_Footstep {
     const char *tag;
 } SDLH_Footstep;
 
+/** Which way a blow went, for SDLH_Hit.blow: rules match it with `received = true` or `false`. */
+typedef enum SDLH_Blow {
+    SDLH_BLOW_DEFAULT = 0,   /**< not said: received, unless the deprecated `dealt` is nonzero */
+    SDLH_BLOW_RECEIVED = 1,  /**< the player took the blow */
+    SDLH_BLOW_DEALT = 2      /**< the player dealt the blow */
+} SDLH_Blow;
+
 /** A blow was dealt or received. */
 typedef struct SDLH_Hit {
     Uint32 size;             /**< sizeof(SDLH_Hit) */
@@ -286,10 +309,11 @@ typedef struct SDLH_Hit {
     int has_direction;       /**< nonzero: direction is set */
     double direction;        /**< where the blow came from, -1 (left) ... 1 (right) */
     int critical;            /**< nonzero: a critical hit */
-    int dealt;               /**< nonzero: the player dealt it; 0: the player received it (default) */
+    int dealt SDLH_DEPRECATED("blow = SDLH_BLOW_DEALT"); /**< deprecated (still read): nonzero means dealt; use blow */
     int has_position;
     double x, y, z;
     const char *tag;
+    int blow;                /**< an SDLH_Blow: SDLH_BLOW_RECEIVED or SDLH_BLOW_DEALT; 0: received (or `dealt`). Added by issue 25 */
 } SDLH_Hit;
 
 /** What a texture event does. */
@@ -324,6 +348,45 @@ typedef struct SDLH_Custom {
 } SDLH_Custom;
 
 /**
+ * Something the player did (jump, land, dash, shoot, pick-up), for SDLH_PostActionEx when the action
+ * needs a position, a tag or a value; SDLH_PostAction is the one-line form. Rules match it with
+ * `event = "action"` and `action = "NAME"`; its `value` is their `value` input.
+ */
+typedef struct SDLH_Action {
+    Uint32 size;             /**< sizeof(SDLH_Action) */
+    int player;              /**< 0-based player, or SDLH_EVERY_PLAYER */
+    const char *name;        /**< the action's name ("jump"); must not be NULL or "" */
+    int has_value;           /**< nonzero: value is set; 0: the value is 1 */
+    double value;            /**< a driving value, finite (a landing's fall speed, a charge 0...1) */
+    int has_position;        /**< nonzero: x, y, z are set (distance attenuation, left/right) */
+    double x, y, z;
+    const char *tag;
+} SDLH_Action;
+
+/**
+ * Posts a game action by name with value 1, in one line: `SDLH_PostAction(0, "dash");`. The mapping
+ * config's `[[rule]]`s with `event = "action"` and `action = "dash"` decide how it feels (inputs,
+ * curves, cooldown, attenuation, player routing, as for every event); an action no rule takes is
+ * counted in SDLH_MappingStats.unmatched. Any thread; O(1), no allocation for names up to 15 bytes.
+ *
+ * \param player 0-based player, or SDLH_EVERY_PLAYER
+ * \param name the action's name, UTF-8 (copied); not NULL or ""
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT, SDLH_ERROR_UNKNOWN_PLAYER, SDLH_ERROR_NOT_INITIALIZED,
+ *          SDLH_ERROR_QUEUE_FULL
+ * Added by issue 25.
+ */
+extern DECLSPEC int SDLCALL SDLH_PostAction(int player, const char *name);
+
+/**
+ * SDLH_PostAction with a value (finite; any range: the rule's curve maps it, with `input = "value"`),
+ * such as a landing's fall speed: `SDLH_PostActionValue(0, "land", fall_speed);`. Any thread.
+ */
+extern DECLSPEC int SDLCALL SDLH_PostActionValue(int player, const char *name, double value);
+
+/** Posts an action with every field (position, tag, value). Any thread; as SDLH_PostCollision. */
+extern DECLSPEC int SDLCALL SDLH_PostActionEx(const SDLH_Action *action);
+
+/**
  * Posts a collision for the next update. Any thread; O(1), no allocation for names up to 15 bytes.
  *
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NULL, size too small or too large, negative or NaN
@@ -335,7 +398,10 @@ extern DECLSPEC int SDLCALL SDLH_PostCollision(const SDLH_Collision *collision);
 /** Posts a footstep. Any thread; as SDLH_PostCollision (surface must not be NULL). */
 extern DECLSPEC int SDLCALL SDLH_PostFootstep(const SDLH_Footstep *footstep);
 
-/** Posts a hit. Any thread; as SDLH_PostCollision (damage >= 0, direction -1...1). */
+/**
+ * Posts a hit. Any thread; as SDLH_PostCollision (damage >= 0, direction -1...1; blow an SDLH_Blow,
+ * and not SDLH_BLOW_RECEIVED together with a nonzero deprecated `dealt`).
+ */
 extern DECLSPEC int SDLCALL SDLH_PostHit(const SDLH_Hit *hit);
 
 /** Posts a texture start, update or stop. Any thread; as SDLH_PostCollision (kind needed on start). */
@@ -371,7 +437,9 @@ typedef enum SDLH_Feedback {
 
 /**
  * Plays a feedback case now for a player through its feedback generator (selection is throttled
- * to one tick per 0.05 s).
+ * to one tick per 0.05 s). The config is not asked: the case's built-in preset plays, as Apple's
+ * feedback generators do (menus, UI). SDLH_PostFeedback instead goes through the config's rules;
+ * SDLH_PlayPattern plays a pattern of your own (docs/c-api.md, "Feedback, Play or Post").
  *
  * \param player 0...player_count-1
  * \param feedback an SDLH_Feedback
@@ -384,8 +452,10 @@ typedef enum SDLH_Feedback {
 extern DECLSPEC int SDLCALL SDLH_PlayFeedback(int player, int feedback, double intensity);
 
 /**
- * Posts a feedback case as a game event: the mapping config's rules for "feedback" decide how it
- * feels, else its preset plays. Any thread; O(1).
+ * Posts a feedback case as a game event, for the next update: the mapping config's rules for
+ * "feedback" decide how it feels (a designer can retune or silence it), else its preset plays. Unlike
+ * SDLH_PlayFeedback it may be called from any thread and plays at the next update, not now. Any
+ * thread; O(1).
  *
  * \param player 0-based player, or SDLH_EVERY_PLAYER
  * \param feedback an SDLH_Feedback; \param intensity 0...1
@@ -400,15 +470,23 @@ extern DECLSPEC int SDLCALL SDLH_PostFeedback(int player, int feedback, double i
 
 /**
  * Loads the mapping config (TOML, docs/config.md) at path and uses it from the next update. Hot
- * reload is on: a background thread checks the file every 0.25 s and swaps saved edits in between
- * frames; a broken edit keeps the last good config and is reported by SDLH_GetMappingError.
- * Patterns the config names are found relative to the config file. Same as
- * SDLH_LoadMappingWithOptions(path, 1, 0.25).
+ * reload is on: a background thread looks at the file every 0.25 s and, once a save has settled (the
+ * same bytes on two looks in a row), swaps it in between frames; a broken save keeps the last good
+ * config and is reported (SDLH_SetReloadCallback, one SDL_Log line by default, SDLH_GetMappingError).
+ * Patterns the config names are found relative to the config file. The path is made absolute
+ * against the working directory now: messages name the file by its full path, and a later chdir
+ * changes nothing. Same as SDLH_LoadMappingWithOptions(path, 1, 0.25).
+ *
+ * A file that is missing or broken now fails with SDLH_ERROR_CONFIG, and is watched anyway (instead
+ * of the file watched before): the first good save is loaded while the game runs, as a hot reload.
+ * Until then the config in use before, if any, stays; without one, events play nothing (feedback
+ * cases play their presets). SDLH_GetError says which: "no config is in use" or "the config in use
+ * (PATH) stays".
  *
  * \param path the config file, UTF-8; the library copies it
  * \returns 0; SDLH_ERROR_CONFIG (every problem as file:line:column in SDLH_GetError and in
- *          SDLH_GetMappingError; the previous config stays), SDLH_ERROR_INVALID_ARGUMENT,
- *          SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
+ *          SDLH_GetMappingError), SDLH_ERROR_INVALID_ARGUMENT, SDLH_ERROR_NOT_INITIALIZED,
+ *          SDLH_ERROR_WRONG_THREAD
  * Game thread; reads the file (not per frame).
  */
 extern DECLSPEC int SDLCALL SDLH_LoadMapping(const char *path);
@@ -416,9 +494,11 @@ extern DECLSPEC int SDLCALL SDLH_LoadMapping(const char *path);
 /**
  * SDLH_LoadMapping with the watcher's settings.
  *
- * \param watch nonzero: hot reload; 0: read once
- * \param interval_seconds how often the watcher checks the file,
- *        SDLH_MIN_WATCH_INTERVAL...SDLH_MAX_WATCH_INTERVAL
+ * \param watch nonzero: hot reload (a failed load is watched too); 0: read once (a failed load is
+ *        not watched, and the watcher of an earlier load goes on)
+ * \param interval_seconds how often the watcher looks at the file,
+ *        SDLH_MIN_WATCH_INTERVAL...SDLH_MAX_WATCH_INTERVAL; a save is loaded once two looks in a row
+ *        read the same bytes
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_LoadMappingWithOptions(const char *path, int watch, double interval_seconds);
@@ -442,15 +522,23 @@ extern DECLSPEC int SDLCALL SDLH_GetMappingErrorCount(void);
  */
 extern DECLSPEC const char *SDLCALL SDLH_GetMappingError(int index);
 
-/** What the mapping layer did since SDLH_Init. Set size = sizeof(SDLH_MappingStats) first. */
+/**
+ * What the mapping layer did since SDLH_Init. Set size = sizeof(SDLH_MappingStats) first (a size from
+ * an older header is accepted: only the fields it covers are written). Responses are counted per
+ * player an event is for.
+ */
 typedef struct SDLH_MappingStats {
     Uint32 size;              /**< sizeof(SDLH_MappingStats) */
     Sint64 events;            /**< events taken from the queue and mapped */
-    Sint64 unmatched;         /**< events no rule matched */
+    Sint64 unmatched;         /**< events no rule matched (a name no rule knows, a kind without rules) */
     Sint64 started;           /**< players started by rules */
     Sint64 dropped;           /**< events dropped because a frame's queue was full */
-    Sint64 reloads;           /**< hot reloads swapped in */
-    Sint64 failed_reloads;    /**< hot reloads refused (the last good config stayed) */
+    Sint64 reloads;           /**< hot reloads swapped in (including a first good save after a failed load) */
+    Sint64 failed_reloads;    /**< hot reloads refused (the config in use, if any, stayed) */
+    Sint64 silenced;          /**< responses a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added by issue 25 */
+    Sint64 cooled_down;       /**< responses dropped because the rule's cooldown had not passed for that player. Added by issue 25 */
+    Sint64 coalesced;         /**< responses merged into a stronger one of the same rule in the same frame. Added by issue 25 */
+    Sint64 out_of_range;      /**< responses the rule's distance attenuation took to 0. Added by issue 25 */
 } SDLH_MappingStats;
 
 /**
@@ -461,6 +549,55 @@ typedef struct SDLH_MappingStats {
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_GetMappingStats(SDLH_MappingStats *stats);
+
+/**
+ * One hot reload, as SDLH_SetReloadCallback's callback receives it. Strings are owned by the library
+ * and valid during the callback only (copy what you keep). `size` is the library's sizeof: read a
+ * field a later header adds only when size covers it.
+ */
+typedef struct SDLH_ReloadInfo {
+    Uint32 size;              /**< the library's sizeof(SDLH_ReloadInfo) */
+    int succeeded;            /**< 1: the saved file was swapped in; 0: it was refused */
+    const char *path;         /**< the config file, absolute */
+    int config_in_use;        /**< 1: a config is in use after this reload (on failure: the last good one); 0: none */
+    int error_count;          /**< the problems found (0 on success) */
+    const char *error;        /**< the first one as "FILE:LINE:COLUMN: error: PATH: MESSAGE", or NULL on success */
+    const char *error_file;   /**< its file, or NULL */
+    int error_line;           /**< its line, 1-based (0 on success) */
+    int error_column;         /**< its column in UTF-8 bytes, 1-based (0 on success) */
+    const char *error_message;/**< what is wrong and what was expected, after its TOML path ("rule[0].intensity: 1.5 is out of range: ..."), or NULL */
+    Sint64 reloads;           /**< hot reloads swapped in since SDLH_Init, this one included */
+    Sint64 failed_reloads;    /**< hot reloads refused since SDLH_Init, this one included */
+} SDLH_ReloadInfo;
+
+/** Called once per hot reload, swapped in or refused. See SDLH_SetReloadCallback. */
+typedef void (SDLCALL *SDLH_ReloadCallback)(void *userdata, const SDLH_ReloadInfo *info);
+
+/**
+ * Sets (or with callback NULL, removes) the function told of every hot reload: each save the watcher
+ * loaded, swapped in or refused (with the first problem's file, line, column and message; all of
+ * them through SDLH_GetMappingError). It is called on the game thread inside SDLH_Update /
+ * SDLH_UpdateAt, after the new config is in use and before completion callbacks, with userdata as
+ * given (never read or freed). It may call any SDLH function except SDLH_Update/SDLH_UpdateAt (even
+ * SDLH_LoadMapping or SDLH_Quit). Not called for SDLH_LoadMapping itself (its return value says).
+ *
+ * \returns 0 (always)
+ * Any thread, any time (also before SDLH_Init); kept across SDLH_Quit. Added by issue 25.
+ */
+extern DECLSPEC int SDLCALL SDLH_SetReloadCallback(SDLH_ReloadCallback callback, void *userdata);
+
+/**
+ * Whether a refused hot reload writes one line to SDL's log (SDL_LogMessage, category
+ * SDL_LOG_CATEGORY_APPLICATION, priority SDL_LOG_PRIORITY_WARN): the file, how many problems, the
+ * first with file:line:column, and whether a config is in use. On by default, so a designer sees a
+ * broken save with no code in the game; SDLH_SetReloadLogging(0) turns it off (as does lowering the
+ * application category's priority with SDL_LogSetPriority). Reloads that succeed are not logged.
+ *
+ * \param enabled nonzero: log (the default); 0: do not
+ * \returns 0 (always)
+ * Any thread, any time; kept across SDLH_Quit. Added by issue 25.
+ */
+extern DECLSPEC int SDLCALL SDLH_SetReloadLogging(int enabled);
 
 /**
  * Sets where a player hears from, in world units: events with a position are attenuated by their
@@ -736,7 +873,10 @@ extern DECLSPEC int SDLCALL SDLH_SetPlayerForJoystick(SDL_JoystickID instance_id
 /** How many pads SDLHaptics has open (>= 0), or a negative error. Game thread. */
 extern DECLSPEC int SDLCALL SDLH_GetNumPads(void);
 
-/** A connected pad. Set size = sizeof(SDLH_PadInfo) before SDLH_GetPad. */
+/**
+ * A connected pad. Set size = sizeof(SDLH_PadInfo) before SDLH_GetPad (a size from an older header is
+ * accepted: only the fields it covers are written).
+ */
 typedef struct SDLH_PadInfo {
     Uint32 size;                /**< sizeof(SDLH_PadInfo) */
     SDL_JoystickID instance_id; /**< SDL's instance id */
@@ -744,6 +884,7 @@ typedef struct SDLH_PadInfo {
     int has_rumble;             /**< nonzero: body motors */
     int has_trigger_rumble;     /**< nonzero: trigger motors (Xbox One and later) */
     char name[128];             /**< SDL's name for it, UTF-8, NUL-terminated (cut at 127 bytes) */
+    char profile[32];           /**< the motor profile SDLHaptics drives it with (docs/engine.md, "Profiles"): "xboxOne", "xboxOneBluetooth", "ps4", "ps5", "switchPro", "generic" (other pads), "virtual" (a plain virtual pad: linear, no dead zone); NUL-terminated. Added by issue 25 */
 } SDLH_PadInfo;
 
 /**
@@ -776,6 +917,73 @@ typedef struct SDLH_RumbleStats {
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_GetRumbleStats(int player, SDLH_RumbleStats *stats);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Virtual pads: a game's own tests feel what a real pad would, with no pad plugged in            */
+/* (docs/c-api.md, "Testing your game's haptics headless").                                        */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** A virtual game controller attached to SDL by SDLH_AttachVirtualPad. Opaque; detach with SDLH_DetachVirtualPad. */
+typedef struct SDLH_VirtualPad SDLH_VirtualPad;
+
+/**
+ * Attaches a virtual game controller to SDL (SDL_JoystickAttachVirtualEx) that claims to be a real
+ * pad, so SDLHaptics drives it with that pad's motor profile, and that records what SDL sends it.
+ * It arrives like a pad plugged in: SDL posts SDL_CONTROLLERDEVICEADDED, and SDLHaptics opens it when
+ * that event reaches SDLH_HandleEvent (or at SDLH_Init, for a pad attached before). Its SDLH_PadInfo
+ * names the profile.
+ *
+ * \param profile the motor profile to feel: "xboxOne" (an Xbox One pad: body and trigger motors),
+ *        "ps4", "ps5", "switchPro", "generic" (an Xbox 360 pad: what unknown pads get), or "virtual"
+ *        (a plain virtual pad: the ideal linear profile); NULL means "virtual". "xboxOneBluetooth"
+ *        cannot be had: SDL puts virtual pads on their own bus.
+ * \returns a new handle owned by the caller (detach with SDLH_DetachVirtualPad), or NULL:
+ *          SDLH_ERROR_INVALID_ARGUMENT (an unknown profile: the message lists them), SDLH_ERROR_SDL
+ *          (SDL's joystick subsystem is not running: SDL_Init(SDL_INIT_GAMECONTROLLER) first; or SDL
+ *          refused), SDLH_ERROR_WRONG_THREAD (after SDLH_Init, from another thread than the game's),
+ *          SDLH_ERROR_LIMIT (65,536 attached)
+ * The game thread (the thread that runs SDL's event loop); works before SDLH_Init, and the pad stays
+ * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). Added by issue 25.
+ */
+extern DECLSPEC SDLH_VirtualPad *SDLCALL SDLH_AttachVirtualPad(const char *profile);
+
+/** What a virtual pad received from SDL. Set size = sizeof(SDLH_VirtualPadState) first. */
+typedef struct SDLH_VirtualPadState {
+    Uint32 size;                  /**< sizeof(SDLH_VirtualPadState) */
+    SDL_JoystickID instance_id;   /**< its SDL instance id (SDLH_GetPlayerForJoystick takes it) */
+    Sint64 rumble_calls;          /**< body-motor calls SDL made to it */
+    Uint16 low_frequency;         /**< the last body levels: large (left) motor, 0...65535 */
+    Uint16 high_frequency;        /**< small (right) motor */
+    Uint16 peak_low_frequency;    /**< the highest body levels since attach or SDLH_ResetVirtualPad */
+    Uint16 peak_high_frequency;
+    Sint64 trigger_calls;         /**< trigger-motor calls (only the "xboxOne" profile has trigger motors) */
+    Uint16 left_trigger;          /**< the last trigger levels */
+    Uint16 right_trigger;
+    Uint16 peak_left_trigger;     /**< the highest trigger levels since attach or reset */
+    Uint16 peak_right_trigger;
+    char profile[32];             /**< the profile it was attached for, NUL-terminated */
+} SDLH_VirtualPadState;
+
+/**
+ * Reads what a virtual pad received so far.
+ *
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (state NULL or its size), SDLH_ERROR_INVALID_HANDLE,
+ *          SDLH_ERROR_WRONG_THREAD
+ * Game thread (or any thread before SDLH_Init). Added by issue 25.
+ */
+extern DECLSPEC int SDLCALL SDLH_GetVirtualPadState(SDLH_VirtualPad *pad, SDLH_VirtualPadState *state);
+
+/** Forgets what a virtual pad received (counts and peaks to 0). Game thread. Added by issue 25. */
+extern DECLSPEC int SDLCALL SDLH_ResetVirtualPad(SDLH_VirtualPad *pad);
+
+/**
+ * Unplugs a virtual pad (SDL posts SDL_CONTROLLERDEVICEREMOVED; SDLHaptics sends it (0,0) first when
+ * that event reaches SDLH_HandleEvent) and frees the handle. NULL is accepted (returns 0).
+ *
+ * \returns 0; SDLH_ERROR_INVALID_HANDLE (already detached: detected, nothing happens)
+ * Game thread. Added by issue 25.
+ */
+extern DECLSPEC int SDLCALL SDLH_DetachVirtualPad(SDLH_VirtualPad *pad);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,7 @@
 # Settings (environment; the Makefile passes its variables of the same names):
 #   PREFIX (/usr/local), DESTDIR (empty), LIBDIR ($PREFIX/lib), INCLUDEDIR ($PREFIX/include),
 #   BINDIR ($PREFIX/bin), DATADIR ($PREFIX/share/sdlhaptics), PKGCONFIGDIR ($LIBDIR/pkgconfig),
+#   CMAKEDIR ($LIBDIR/cmake/SDLHaptics: the CMake package, SDLHapticsConfig.cmake),
 #   CONFIG_SOURCE (Assets/Haptics): the one assets folder (haptics.toml, the files it names, and the
 #   presets in Presets/), installed as is in $DATADIR/, SWIFT (swift), CC (cc).
 # Install writes $DATADIR/install-manifest.txt (every file, link and created folder); uninstall removes
@@ -34,6 +35,7 @@ INCLUDEDIR=${INCLUDEDIR:-$PREFIX/include}
 BINDIR=${BINDIR:-$PREFIX/bin}
 DATADIR=${DATADIR:-$PREFIX/share/sdlhaptics}
 PKGCONFIGDIR=${PKGCONFIGDIR:-$LIBDIR/pkgconfig}
+CMAKEDIR=${CMAKEDIR:-$LIBDIR/cmake/SDLHaptics}
 CONFIG_SOURCE=${CONFIG_SOURCE:-Assets/Haptics}
 HEADER=include/sdlhaptics.h
 # Two scratch folders: SwiftPM recompiles everything when the linker flags change, and the library's
@@ -99,8 +101,55 @@ swift_build() {
     [ "$status" = 0 ] || fail "swift build $* failed (exit $status, output above)"
 }
 
+# The toolchain's static Swift libraries (lib/swift_static) mirrored in $SCRATCH/swift-static, with a
+# copy of libswiftCore.a whose standard library functions are no longer marked retained
+# (scripts/unretain-text.pl), so --gc-sections drops the ones the library never calls (about 0.9 MB).
+# Prints the mirror's path for -resource-dir; prints nothing (the build then uses the toolchain's own
+# libraries, a larger library) when SLIM_STDLIB=0 or anything about the toolchain is not as expected.
+slim_stdlib() {
+    local resource static mirror=$SCRATCH/swift-static entry work patcher
+    patcher=$(pwd)/scripts/unretain-text.pl
+    [ "${SLIM_STDLIB:-1}" != 0 ] || return 0
+    resource=$("$SWIFT" -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": *"\([^"]*\)".*/\1/p' | head -1)
+    static=${resource%/swift}/swift_static
+    if [ -z "$resource" ] || [ ! -f "$static/linux/libswiftCore.a" ] || ! command -v perl >/dev/null 2>&1 || ! command -v ar >/dev/null 2>&1; then
+        echo "c-library: note: the standard library is linked as the toolchain ships it (no $static/linux/libswiftCore.a, perl or ar)" >&2
+        return 0
+    fi
+    if [ ! -f "$mirror/linux/libswiftCore.a" ] || [ "$static/linux/libswiftCore.a" -nt "$mirror/linux/libswiftCore.a" ]; then
+        rm -rf "$mirror"
+        mkdir -p "$mirror/linux"
+        for entry in "$static"/*; do [ "$(basename "$entry")" = linux ] || ln -s "$entry" "$mirror/"; done
+        for entry in "$static"/linux/*; do [ "$(basename "$entry")" = libswiftCore.a ] || ln -s "$entry" "$mirror/linux/"; done
+        work=$(mktemp -d "$SCRATCH/unretain.XXXXXX")
+        cp "$static/linux/libswiftCore.a" "$work/libswiftCore.a"
+        if (cd "$work" && ar x libswiftCore.a Swift.o && perl "$patcher" Swift.o >unretain.log &&
+            ar r libswiftCore.a Swift.o) && grep -q ' [1-9][0-9]* code sections no longer retained' "$work/unretain.log"; then
+            mv "$work/libswiftCore.a" "$mirror/linux/libswiftCore.a"
+            rm -rf "$work"
+        else
+            echo "c-library: note: the standard library could not be slimmed (Swift.o in $static/linux/libswiftCore.a); it is linked as shipped" >&2
+            rm -rf "$work" "$mirror"
+            return 0
+        fi
+    fi
+    (cd "$mirror" && pwd)
+}
+
+# lld, which Swift toolchains ship beside swiftc, and its identical-code folding; nothing (the
+# system's default linker, a slightly larger library) when this toolchain has no ld.lld.
+lld_flags() {
+    local swiftc
+    swiftc=$(command -v "$SWIFT" 2>/dev/null || true)
+    if [ -n "$swiftc" ] && [ -x "$(dirname "$(readlink -f "$swiftc")")/ld.lld" ]; then
+        echo "-Xswiftc -use-ld=lld -Xlinker --icf=all"
+    else
+        echo "c-library: note: no ld.lld beside $SWIFT: linking without identical-code folding" >&2
+    fi
+}
+
 build_library() {
-    local functions map cxx bin
+    local functions map cxx bin slim lld
     functions=$(header_functions)
     [ -n "$functions" ] || fail "$HEADER declares no SDLH_ function"
     mkdir -p "$OUT"
@@ -115,10 +164,20 @@ build_library() {
         echo "};"
     } >"$map"
     cxx=$(static_cxx_dir)
+    slim=$(slim_stdlib)
+    lld=$(lld_flags)
     echo "c-library: building $REALNAME (SONAME $SONAME, $(echo "$functions" | wc -l) functions from $HEADER)"
     # The library is relinked on every build: a changed header changes only the version script.
     rm -f "$LIBRARY_SCRATCH/release/$LIBNAME"
+    # Size (docs/c-library.md, "Size"): no Foundation (the Data and URL overloads are compiled out);
+    # public functions not kept for other link units (-internalize-at-link) and each in its own section,
+    # so --gc-sections (SwiftPM passes it) drops what no SDLH_ function reaches; lld folds identical
+    # functions; the standard library slimmed the same way (slim_stdlib). Not -Osize: it made a post
+    # 17% slower for 0.24 MB.
     swift_build "$LIBRARY_SCRATCH" --product sdlhaptics -Xswiftc -Xclang-linker -Xswiftc "-L$cxx" \
+        -Xswiftc -DSDLHAPTICS_WITHOUT_FOUNDATION \
+        -Xswiftc -Xfrontend -Xswiftc -internalize-at-link -Xswiftc -Xfrontend -Xswiftc -function-sections \
+        $lld ${slim:+-Xswiftc -resource-dir -Xswiftc "$slim"} \
         -Xlinker "--version-script=$map" -Xlinker "-soname=$SONAME"
     bin=$("$SWIFT" build -c release --scratch-path "$LIBRARY_SCRATCH" --show-bin-path)
     [ -f "$bin/$LIBNAME" ] || fail "the build made no $bin/$LIBNAME (output above)"
@@ -150,6 +209,70 @@ Version: $VERSION
 Requires: sdl2
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -lsdlhaptics
+EOF
+}
+
+# The CMake package (issue 25), as SDL2 ships sdl2-config.cmake: `find_package(SDLHaptics)` gives the
+# imported target SDLHaptics::SDLHaptics (the library, the header's folder, and SDL2::SDL2 through it).
+# Paths are relative to the file's own folder, so a staged (DESTDIR) or moved install still works.
+write_cmake_config() {
+    local to_include to_lib to_data
+    to_include=$(realpath -m --relative-to="$CMAKEDIR" "$INCLUDEDIR")
+    to_lib=$(realpath -m --relative-to="$CMAKEDIR" "$LIBDIR")
+    to_data=$(realpath -m --relative-to="$CMAKEDIR" "$DATADIR")
+    cat <<EOF
+# SDLHaptics $VERSION, the CMake package of the C library (docs/c-library.md). Written by
+# scripts/c-library.sh install.
+#
+#     find_package(SDLHaptics $MAJOR.$MINOR REQUIRED)
+#     target_link_libraries(game PRIVATE SDLHaptics::SDLHaptics)
+#
+# SDLHaptics::SDLHaptics links libsdlhaptics.so, adds the folder of sdlhaptics.h and brings SDL2::SDL2
+# (found with find_package(SDL2)). Also set: SDLHaptics_INCLUDE_DIRS, SDLHaptics_LIBRARIES,
+# SDLHaptics_DATADIR (the shipped config and presets).
+include(CMakeFindDependencyMacro)
+find_dependency(SDL2 2.26)
+
+get_filename_component(_sdlhaptics_include "\${CMAKE_CURRENT_LIST_DIR}/$to_include" ABSOLUTE)
+get_filename_component(_sdlhaptics_lib "\${CMAKE_CURRENT_LIST_DIR}/$to_lib" ABSOLUTE)
+get_filename_component(SDLHaptics_DATADIR "\${CMAKE_CURRENT_LIST_DIR}/$to_data" ABSOLUTE)
+
+if(NOT TARGET SDLHaptics::SDLHaptics)
+    add_library(SDLHaptics::SDLHaptics SHARED IMPORTED)
+    set_target_properties(SDLHaptics::SDLHaptics PROPERTIES
+        IMPORTED_LOCATION "\${_sdlhaptics_lib}/$REALNAME"
+        IMPORTED_SONAME "$SONAME"
+        INTERFACE_INCLUDE_DIRECTORIES "\${_sdlhaptics_include}"
+        INTERFACE_LINK_LIBRARIES "SDL2::SDL2")
+endif()
+
+set(SDLHaptics_INCLUDE_DIRS "\${_sdlhaptics_include}")
+set(SDLHaptics_LIBRARIES SDLHaptics::SDLHaptics)
+unset(_sdlhaptics_include)
+unset(_sdlhaptics_lib)
+EOF
+}
+
+# Compatible versions: the same major (while the major is 0, the same minor: the SONAME's rule), not
+# older than asked; 64-bit only (the library is built for the machine that built it).
+write_cmake_version() {
+    cat <<EOF
+# SDLHaptics $VERSION: which find_package(SDLHaptics X.Y) requests this install satisfies.
+set(PACKAGE_VERSION "$VERSION")
+if(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)
+    set(PACKAGE_VERSION_COMPATIBLE FALSE)
+elseif(NOT PACKAGE_FIND_VERSION_MAJOR EQUAL $MAJOR OR ($MAJOR EQUAL 0 AND NOT PACKAGE_FIND_VERSION_MINOR EQUAL $MINOR))
+    set(PACKAGE_VERSION_COMPATIBLE FALSE)
+else()
+    set(PACKAGE_VERSION_COMPATIBLE TRUE)
+    if(PACKAGE_FIND_VERSION STREQUAL PACKAGE_VERSION)
+        set(PACKAGE_VERSION_EXACT TRUE)
+    endif()
+endif()
+if(NOT CMAKE_SIZEOF_VOID_P STREQUAL "" AND NOT CMAKE_SIZEOF_VOID_P EQUAL 8)
+    set(PACKAGE_VERSION "\${PACKAGE_VERSION} (64-bit)")
+    set(PACKAGE_VERSION_UNSUITABLE TRUE)
+endif()
 EOF
 }
 
@@ -191,6 +314,11 @@ install_all() {
     makedir "$PKGCONFIGDIR"
     write_pc >"$root$PKGCONFIGDIR/sdlhaptics.pc"; chmod 644 "$root$PKGCONFIGDIR/sdlhaptics.pc"
     manifest_entries+=("file $PKGCONFIGDIR/sdlhaptics.pc")
+    makedir "$CMAKEDIR"
+    write_cmake_config >"$root$CMAKEDIR/SDLHapticsConfig.cmake"
+    write_cmake_version >"$root$CMAKEDIR/SDLHapticsConfigVersion.cmake"
+    chmod 644 "$root$CMAKEDIR/SDLHapticsConfig.cmake" "$root$CMAKEDIR/SDLHapticsConfigVersion.cmake"
+    manifest_entries+=("file $CMAKEDIR/SDLHapticsConfig.cmake" "file $CMAKEDIR/SDLHapticsConfigVersion.cmake")
     put 755 "$OUT/hapticsctl" "$BINDIR/hapticsctl"
     local file relative
     while IFS= read -r file; do
@@ -199,7 +327,7 @@ install_all() {
     done < <(find "$CONFIG_SOURCE" -type f | LC_ALL=C sort)
     manifest_entries+=("file $DATADIR/$MANIFEST_NAME")
     printf '%s\n' "${manifest_entries[@]}" >"$root$DATADIR/$MANIFEST_NAME"
-    echo "c-library: installed $REALNAME, sdlhaptics.h, sdlhaptics.pc, hapticsctl and $DATADIR ($(( ${#manifest_entries[@]} )) entries) under ${root:+$root}$PREFIX"
+    echo "c-library: installed $REALNAME, sdlhaptics.h, sdlhaptics.pc, SDLHapticsConfig.cmake, hapticsctl and $DATADIR ($(( ${#manifest_entries[@]} )) entries) under ${root:+$root}$PREFIX"
     # The loader's cache, when installing into the running system (not a staging DESTDIR).
     if [ -z "$root" ] && [ "$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1; then ldconfig; fi
 }

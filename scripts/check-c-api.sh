@@ -10,10 +10,14 @@
 #   - run Tests/C/test_session.c again under valgrind (10,000 frames, posts of every kind, a config
 #     hot-reloaded by the watcher thread): no memory error and no leak, or the check fails
 #     (valgrind comes from make deps; docs/reliability.md, "Under valgrind");
+#   - build Tests/C/legacy/test_legacy_api.c against the header from before issue 25 it carries and run it against
+#     today's library (the header is a public API: a game built with an older header keeps working);
+#   - check that SDLH_DEPRECATED stays silent unless a game defines SDLH_WARN_DEPRECATED;
 #   - build and run the examples in Demo/Examples/c headless;
 #   - build the 30-line integration from docs/c-api.md verbatim and run it until SIGTERM (SDL turns
 #     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0);
-#   - build that program again with the docs' three CMake lines (pkg_check_modules); CMake comes from make deps.
+#   - build that program again with the docs' CMake lines (find_package(SDLHaptics) from the install,
+#     CMAKE_PREFIX_PATH) and run it; CMake comes from make deps.
 # `make test` runs it. Headless: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy.
 set -eu
 cd "$(dirname "$0")/.."
@@ -80,6 +84,25 @@ if [ -x "$work/test_session" ]; then
   fi
 fi
 
+# A game built against the header from before issue 25 (its own folder first for "sdlhaptics.h"), run against today's library.
+if $CC -std=c99 $strict -ITests/C/legacy Tests/C/legacy/test_legacy_api.c -o "$work/test_legacy_api" $flags; then
+  mkdir -p "$work/test_legacy_api.data"
+  "$work/test_legacy_api" "$work/test_legacy_api.data" "$config" || { echo "c-api: FAILED: test_legacy_api" >&2; failed=1; }
+else
+  echo "c-api: FAILED to build Tests/C/legacy/test_legacy_api.c with the header from before issue 25" >&2; failed=1
+fi
+
+# Deprecated fields warn only when asked: a -Werror game keeps building, SDLH_WARN_DEPRECATED names the replacement.
+printf '#include "SDL.h"\n#include "sdlhaptics.h"\nint main(void) { SDLH_Hit hit; SDLH_STRUCT_INIT(hit); hit.dealt = 1; return SDLH_PostHit(&hit) == SDLH_ERROR_NOT_INITIALIZED ? 0 : 1; }\n' > "$work/deprecated.c"
+if ! $CC -std=c99 $strict "$work/deprecated.c" -o "$work/deprecated" $flags; then
+  echo "c-api: FAILED: a use of the deprecated SDLH_Hit.dealt does not build with -Werror" >&2; failed=1
+elif $CC -std=c99 $strict -DSDLH_WARN_DEPRECATED "$work/deprecated.c" -o "$work/deprecated" $flags 2> "$work/deprecated.log" \
+     || ! grep -q "blow = SDLH_BLOW_DEALT" "$work/deprecated.log"; then
+  cat "$work/deprecated.log" >&2; echo "c-api: FAILED: SDLH_WARN_DEPRECATED does not warn at SDLH_Hit.dealt, naming blow" >&2; failed=1
+else
+  echo "ok: SDLH_Hit.dealt builds silently, and warns (naming its replacement) with SDLH_WARN_DEPRECATED"
+fi
+
 # The examples, headless, with the installed config.
 $CC -std=c99 $strict Demo/Examples/c/collision_footstep_texture.c -o "$work/example-c" $flags \
   && "$work/example-c" --headless --config "$config" || { echo "c-api: FAILED: the C example" >&2; failed=1; }
@@ -99,7 +122,7 @@ else
   echo "c-api: FAILED to build the integration in docs/c-api.md" >&2; failed=1
 fi
 
-# The three CMake lines of docs/c-api.md (CMake comes from make deps).
+# The CMake lines of docs/c-api.md (CMake comes from make deps): find_package(SDLHaptics) from the install.
 if command -v cmake >/dev/null 2>&1; then
   mkdir -p "$work/cmake"
   cp "$work/integration.c" "$work/cmake/game.c"
@@ -109,8 +132,13 @@ if command -v cmake >/dev/null 2>&1; then
     echo 'add_executable(game game.c)'
     sed -n '/^```cmake$/,/^```$/p' docs/c-api.md | sed '1d;$d'
   } > "$work/cmake/CMakeLists.txt"
-  if cmake -S "$work/cmake" -B "$work/cmake/build" > "$work/cmake.log" 2>&1 && cmake --build "$work/cmake/build" >> "$work/cmake.log" 2>&1; then
-    echo "ok: the CMake lines in docs/c-api.md find and link sdlhaptics through pkg-config"
+  if cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" > "$work/cmake.log" 2>&1 \
+     && cmake --build "$work/cmake/build" >> "$work/cmake.log" 2>&1; then
+    "$work/cmake/build/game" "$config" & pid=$!
+    sleep 1
+    kill -TERM "$pid"
+    if wait "$pid"; then echo "ok: the CMake lines in docs/c-api.md find SDLHaptics (find_package) in the install; the game runs"
+    else echo "c-api: FAILED: the game built with the CMake lines of docs/c-api.md did not run cleanly" >&2; failed=1; fi
   else
     cat "$work/cmake.log" >&2; echo "c-api: FAILED: the CMake lines in docs/c-api.md" >&2; failed=1
   fi

@@ -4,10 +4,13 @@
 #   2. the library's NEEDED entries (readelf -d) are SDL2 and the C library only: no Swift runtime,
 #      Foundation, dispatch or C++ runtime library; its SONAME is the versioned name install links;
 #   3. its exported dynamic symbols (nm -D, defined, global) are exactly the header's SDLH_ functions;
-#      the stripped library stays under 20 MB (no full Foundation);
+#      the stripped library stays under 7,000,000 bytes (printed against that limit: no Foundation,
+#      _StringProcessing or unused standard library; docs/c-library.md, "Size");
 #   4. pkg-config finds it in the install and a C program built with `pkg-config --cflags --libs
 #      sdlhaptics` that takes the address of every header function links and loads (LD_BIND_NOW), with
-#      no Swift toolchain library reachable; the installed hapticsctl runs;
+#      no Swift toolchain library reachable; the CMake lines of docs/c-library.md (find_package(SDLHaptics)
+#      with CMAKE_PREFIX_PATH set to the install) build that program too, and it runs; the installed
+#      hapticsctl runs;
 #   5. `make uninstall` leaves nothing in the PREFIX.
 # Each failure says what was expected and what was found.
 #
@@ -57,13 +60,18 @@ else
     ok "SONAME $soname; libsdlhaptics.so -> $soname -> $(basename "$lib")"
 fi
 
-# Size: the core and the adapter must not bring full Foundation (ICU's data, over 40 MB) back in.
-size_limit=20000000
+# Size (issue 25): 6,486,360 bytes when measured; the floor of the Swift runtime linked in is about
+# 5 MB, so the issue's 4 MB target is out of reach (docs/c-library.md, "Size", has the breakdown).
+# What brings megabytes back: a module importing Foundation or FoundationEssentials (the Data/URL
+# overloads are compiled out with -DSDLHAPTICS_WITHOUT_FOUNDATION), a String search such as
+# `text.contains("x")` (_StringProcessing and _RegexParser, 0.95 MB), the standard library linked
+# unslimmed (SLIM_STDLIB=0: 7,375,208 bytes, over the limit).
+size_limit=7000000
 size=$(stat -c %s "$lib")
 if [ "$size" -gt "$size_limit" ]; then
-    fail "$lib is $size bytes stripped, over the $size_limit-byte limit: does a module of the library import Foundation instead of FoundationEssentials? (docs/c-library.md)"
+    fail "$lib is $size bytes stripped, over the $size_limit-byte limit: scripts/c-library-size.sh shows where the bytes go; does a module of the library import Foundation, or call a _StringProcessing String search? (docs/c-library.md, \"Size\")"
 else
-    ok "$size bytes stripped (limit $size_limit)"
+    ok "$size bytes stripped (limit $size_limit; the 4,000,000-byte target is below the Swift runtime's floor: docs/c-library.md, \"Size\")"
 fi
 
 # 3. Exported symbols against the installed header.
@@ -111,6 +119,33 @@ $(cat "$work/cc.log")"
         fi
     fi
 fi
+# The CMake package: docs/c-library.md's lines, find_package from the installed prefix.
+if ! command -v cmake >/dev/null 2>&1; then
+    fail "cmake not found (make deps installs it): the CMake package is not checked"
+elif [ ! -f "$work/every-function.c" ]; then
+    fail "no C program to build with CMake (the pkg-config step failed)"
+else
+    mkdir -p "$work/cmake"
+    cp "$work/every-function.c" "$work/cmake/game.c"
+    {
+        echo 'cmake_minimum_required(VERSION 3.16)'
+        echo 'project(game C)'
+        echo 'add_executable(game game.c)'
+        sed -n '/^```cmake$/,/^```$/p' docs/c-library.md | sed '/^```/d'
+    } >"$work/cmake/CMakeLists.txt"
+    if ! grep -q 'find_package(SDLHaptics' "$work/cmake/CMakeLists.txt"; then
+        fail "docs/c-library.md has no find_package(SDLHaptics ...) line in a cmake block"
+    elif ! cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" 2>&1 ||
+         ! cmake --build "$work/cmake/build" >>"$work/cmake.log" 2>&1; then
+        fail "the CMake lines of docs/c-library.md do not build against $prefix:
+$(tail -20 "$work/cmake.log")"
+    elif ! out=$(env -u LD_LIBRARY_PATH LD_LIBRARY_PATH="$prefix/lib" LD_BIND_NOW=1 "$work/cmake/build/game" 2>&1); then
+        fail "the program built through find_package(SDLHaptics) does not run: $out"
+    else
+        ok "find_package(SDLHaptics) from $prefix: $(ls "$prefix"/lib/cmake/SDLHaptics | tr '\n' ' ')builds and runs a C program ($out)"
+    fi
+fi
+
 if ! version=$("$prefix/bin/hapticsctl" --version 2>&1); then
     fail "the installed hapticsctl does not run: $version"
 else

@@ -44,7 +44,7 @@ public func fuzzMappingSimulation(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         let time = byte < 128 ? Double(byte) / 32 : pick(times)
         let player = pick(players)
         let kind: GameEvent.Kind
-        switch next() % 6 {
+        switch next() % 7 {
         case 0: kind = .collision(GameEvent.Collision(massA: pick([nil, 40, 1e300]), massB: nil, speed: pick([6, 1e300, -5, .nan]),
                                                       materialA: "metal", materialB: "stone"))
         case 1: kind = .footstep(GameEvent.Footstep(surface: pick(["metal", "grass", ""]), speed: pick([2.5, .infinity])))
@@ -52,6 +52,7 @@ public func fuzzMappingSimulation(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         case 3: kind = .texture(GameEvent.Texture(id: pick([1, 2, .max]), action: pick([.start, .update, .stop]), value: pick([0.5, 1e300, .nan]),
                                                   kind: pick([nil, "rain", "engine"])))
         case 4: kind = .custom(name: HapticName(pick(["explosion", "heartbeat", ""])), value: pick([1, 1e300, -1]))
+        case 5: kind = .action(name: HapticName(pick(["jump", "land", "dash", "shoot", ""])), value: pick([1, 1e300, -1, .nan, 0]))
         default: kind = .feedback(HapticFeedback(presetIndex: next() % 16))
         }
         entries.append(EventScript.Entry(time: time, event: GameEvent(kind, player: player), line: count))

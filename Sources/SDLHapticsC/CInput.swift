@@ -16,12 +16,46 @@ enum CInput {
     static let maximumStructSize = UInt32(SDLH_MAX_STRUCT_SIZE)
 
     /// `size` must cover this version's struct (a game built against a newer header may pass a
-    /// larger struct: the fields this version knows come first).
+    /// larger struct: the fields this version knows come first), or at least `minimum` bytes for a
+    /// struct that grew (a game built against an older header passes the older size: the library
+    /// reads and writes only the fields it covers).
     @inline(__always)
-    static func checkSize(_ size: UInt32, of type: StaticString, expected: Int) throws(CFailure) {
-        guard size >= UInt32(expected), size <= maximumStructSize else {
+    static func checkSize(_ size: UInt32, of type: StaticString, expected: Int, minimum: Int? = nil) throws(CFailure) {
+        guard size >= UInt32(minimum ?? expected), size <= maximumStructSize else {
             throw .invalid("\(type).size is \(size): set it to sizeof(\(type)) (\(expected) bytes with this header)")
         }
+    }
+
+    /// The struct at `pointer` as a game with a header of any version filled it: its first `size`
+    /// bytes (already checked by `checkSize`), the rest of `zero` (every field's default) where an
+    /// older header's struct ends. Never reads past `size`.
+    @inline(__always)
+    static func read<T>(_ pointer: UnsafePointer<T>, size: UInt32, zero: T) -> T {
+        var value = zero
+        withUnsafeMutableBytes(of: &value) { target in
+            target.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: min(Int(size), target.count)))
+        }
+        return value
+    }
+
+    /// Whether a struct of `size` bytes holds the field at `offset` of `length` bytes.
+    @inline(__always)
+    static func covers(_ size: UInt32, _ offset: Int?, length: Int) -> Bool {
+        guard let offset else { return false }
+        return Int(size) >= offset + length
+    }
+
+    /// Writes `text` into a fixed-size C `char` array field as NUL-terminated UTF-8, cut at a character
+    /// boundary to fit (the rest zero).
+    static func copy(_ text: String, into field: UnsafeMutableRawBufferPointer) {
+        field.initializeMemory(as: UInt8.self, repeating: 0)
+        guard field.count > 0 else { return }
+        var utf8 = Array(text.utf8.prefix(field.count - 1))
+        if utf8.count == field.count - 1 {
+            while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }
+            if let last = utf8.last, last & 0x80 != 0 { utf8.removeLast() }
+        }
+        for (offset, byte) in utf8.enumerated() { field[offset] = byte }
     }
 
     @inline(__always)

@@ -84,11 +84,25 @@ public func sdlhPostFootstep(_ footstep: UnsafePointer<SDLH_Footstep>?) -> Int32
 public func sdlhPostHit(_ hit: UnsafePointer<SDLH_Hit>?) -> Int32 {
     CResult.run("SDLH_PostHit") { () throws(CFailure) -> Int32 in
         guard let hit else { throw .invalid("hit must not be NULL") }
-        try CInput.checkSize(hit.pointee.size, of: "SDLH_Hit", expected: MemoryLayout<SDLH_Hit>.size)
-        let h = hit.pointee
+        // A game built against the header from before issue 25 passes the struct without `blow` (80 bytes).
+        let size = hit.pointee.size
+        try CInput.checkSize(size, of: "SDLH_Hit", expected: MemoryLayout<SDLH_Hit>.size,
+                             minimum: MemoryLayout<SDLH_Hit>.offset(of: \SDLH_Hit.blow))
+        let h = CInput.read(hit, size: size, zero: SDLH_Hit())
         let direction = h.has_direction != 0 ? try CInput.inRange(h.direction, "direction", -1...1) : nil
+        let received: Bool
+        switch h.blow {
+        case Int32(SDLH_BLOW_DEFAULT.rawValue): received = h.dealt == 0
+        case Int32(SDLH_BLOW_RECEIVED.rawValue):
+            guard h.dealt == 0 else {
+                throw .invalid("blow is SDLH_BLOW_RECEIVED but the deprecated dealt is \(h.dealt): set only blow")
+            }
+            received = true
+        case Int32(SDLH_BLOW_DEALT.rawValue): received = false
+        default: throw .invalid("blow must be an SDLH_Blow (0...2), got \(h.blow)")
+        }
         let body = GameEvent.Hit(damage: try CInput.nonNegative(h.damage, "damage", unit: "(the game's units)"),
-                                 direction: direction, critical: h.critical != 0, received: h.dealt == 0)
+                                 direction: direction, critical: h.critical != 0, received: received)
         try post(.hit(body), player: h.player, position: try CInput.position(h.has_position, h.x, h.y, h.z),
                  tag: try CInput.name(h.tag, "tag"))
         return 0
@@ -124,6 +138,39 @@ public func sdlhPostCustom(_ custom: UnsafePointer<SDLH_Custom>?) -> Int32 {
         let c = custom.pointee
         try post(.custom(name: try CInput.requiredName(c.name, "name"), value: try CInput.finite(c.value, "value")),
                  player: c.player, position: try CInput.position(c.has_position, c.x, c.y, c.z), tag: try CInput.name(c.tag, "tag"))
+        return 0
+    }
+}
+
+// Game actions (issue 25): a name and a value (1 unless given), matched by rules with
+// `event = "action"`; the one-line forms build the same `.action` event as the struct form, each through `post`.
+
+@_cdecl("SDLH_PostAction")
+public func sdlhPostAction(_ playerNumber: Int32, _ name: UnsafePointer<CChar>?) -> Int32 {
+    CResult.run("SDLH_PostAction") { () throws(CFailure) -> Int32 in
+        try post(.action(name: try CInput.requiredName(name, "name"), value: 1), player: playerNumber, position: nil, tag: nil)
+        return 0
+    }
+}
+
+@_cdecl("SDLH_PostActionValue")
+public func sdlhPostActionValue(_ playerNumber: Int32, _ name: UnsafePointer<CChar>?, _ value: Double) -> Int32 {
+    CResult.run("SDLH_PostActionValue") { () throws(CFailure) -> Int32 in
+        try post(.action(name: try CInput.requiredName(name, "name"), value: try CInput.finite(value, "value")),
+                 player: playerNumber, position: nil, tag: nil)
+        return 0
+    }
+}
+
+@_cdecl("SDLH_PostActionEx")
+public func sdlhPostActionEx(_ action: UnsafePointer<SDLH_Action>?) -> Int32 {
+    CResult.run("SDLH_PostActionEx") { () throws(CFailure) -> Int32 in
+        guard let action else { throw .invalid("action must not be NULL") }
+        try CInput.checkSize(action.pointee.size, of: "SDLH_Action", expected: MemoryLayout<SDLH_Action>.size)
+        let a = action.pointee
+        let value = a.has_value != 0 ? try CInput.finite(a.value, "value") : 1
+        try post(.action(name: try CInput.requiredName(a.name, "name"), value: value), player: a.player,
+                 position: try CInput.position(a.has_position, a.x, a.y, a.z), tag: try CInput.name(a.tag, "tag"))
         return 0
     }
 }

@@ -121,6 +121,8 @@ public func sdlhUpdate() -> Int32 {
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
         state.door.update()
+        ReloadReports.shared.deliver(state.door.takeReloads(), for: state)
+        guard LibraryState.instance === state else { return 0 }   // a reload callback quit
         state.runCompletions()
         return 0
     }
@@ -134,6 +136,8 @@ public func sdlhUpdateAt(_ time: Double) -> Int32 {
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
         state.door.update(at: time)
+        ReloadReports.shared.deliver(state.door.takeReloads(), for: state)
+        guard LibraryState.instance === state else { return 0 }   // a reload callback quit
         state.runCompletions()
         return 0
     }

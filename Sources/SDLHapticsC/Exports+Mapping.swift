@@ -19,17 +19,17 @@ private func loadMapping(_ function: StaticString, _ path: UnsafePointer<CChar>?
         let file = try CInput.string(path, "path", required: true)!
         let interval = try CInput.inRange(interval, "interval_seconds", SDLH_MIN_WATCH_INTERVAL...SDLH_MAX_WATCH_INTERVAL)
         state.errorTexts.removeAll()
-        do {
+        do throws(ConfigErrors) {
+            // The front door makes the path absolute: every message names the file in full.
             try state.door.loadMapping(file: file, watch: watch != 0, interval: interval)
             state.loadErrors = []
             return 0
-        } catch let error as ConfigErrors {
+        } catch {
             state.loadErrors = error.diagnostics.map(\.description)
             let shown = error.diagnostics.prefix(8).map(\.description).joined(separator: "\n")
             let more = error.diagnostics.count > 8 ? "\n(\(error.diagnostics.count - 8) more: SDLH_GetMappingError)" : ""
-            throw CFailure(code: SDLH_ERROR_CONFIG, message: "\(error.diagnostics.count) problem(s); the previous config stays:\n\(shown)\(more)")
-        } catch {
-            throw CFailure(code: SDLH_ERROR_CONFIG, message: "\(file): \(error)")
+            let consequence = error.consequence ?? "the config in use, if any, stays"
+            throw CFailure(code: SDLH_ERROR_CONFIG, message: "\(error.diagnostics.count) problem(s); \(consequence):\n\(shown)\(more)")
         }
     }
 }
@@ -64,16 +64,43 @@ public func sdlhGetMappingStats(_ stats: UnsafeMutablePointer<SDLH_MappingStats>
     CResult.run("SDLH_GetMappingStats") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         guard let stats else { throw .invalid("stats must not be NULL") }
-        try CInput.checkSize(stats.pointee.size, of: "SDLH_MappingStats", expected: MemoryLayout<SDLH_MappingStats>.size)
+        // A game built against the header from before issue 25 passes the struct up to failed_reloads (56 bytes).
+        let size = stats.pointee.size
+        try CInput.checkSize(size, of: "SDLH_MappingStats", expected: MemoryLayout<SDLH_MappingStats>.size,
+                             minimum: MemoryLayout<SDLH_MappingStats>.offset(of: \SDLH_MappingStats.silenced))
         let s = state.door.mappingStatistics
         stats.pointee.events = Int64(s.events)
         stats.pointee.unmatched = Int64(s.unmatched)
         stats.pointee.started = Int64(s.started)
         stats.pointee.dropped = Int64(s.dropped)
-        stats.pointee.reloads = Int64(state.door.reloads)
-        stats.pointee.failed_reloads = Int64(state.door.failedReloads)
+        stats.pointee.reloads = Int64(s.reloads)
+        stats.pointee.failed_reloads = Int64(s.failedReloads)
+        let raw = UnsafeMutableRawPointer(stats)
+        func write(_ field: KeyPath<SDLH_MappingStats, Sint64>, _ value: Int) {
+            guard let offset = MemoryLayout<SDLH_MappingStats>.offset(of: field),
+                  CInput.covers(size, offset, length: MemoryLayout<Sint64>.size) else { return }
+            raw.storeBytes(of: Int64(value), toByteOffset: offset, as: Int64.self)
+        }
+        write(\.silenced, s.silenced)
+        write(\.cooled_down, s.cooledDown)
+        write(\.coalesced, s.coalesced)
+        write(\.out_of_range, s.outOfRange)
         return 0
     }
+}
+
+// The reload callback and its log switch: any thread, any time (ReloadReports).
+
+@_cdecl("SDLH_SetReloadCallback")
+public func sdlhSetReloadCallback(_ callback: SDLH_ReloadCallback?, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
+    ReloadReports.shared.setCallback(callback, userdata: userdata)
+    return 0
+}
+
+@_cdecl("SDLH_SetReloadLogging")
+public func sdlhSetReloadLogging(_ enabled: Int32) -> Int32 {
+    ReloadReports.shared.setLogging(enabled != 0)
+    return 0
 }
 
 @_cdecl("SDLH_SetListener")

@@ -43,7 +43,10 @@ public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo
     CResult.run("SDLH_GetPad") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         guard let info else { throw .invalid("info must not be NULL") }
-        try CInput.checkSize(info.pointee.size, of: "SDLH_PadInfo", expected: MemoryLayout<SDLH_PadInfo>.size)
+        // A game built against the header from before issue 25 passes the struct without `profile` (148 bytes).
+        let size = info.pointee.size
+        try CInput.checkSize(size, of: "SDLH_PadInfo", expected: MemoryLayout<SDLH_PadInfo>.size,
+                             minimum: MemoryLayout<SDLH_PadInfo>.offset(of: \SDLH_PadInfo.profile))
         let pads = state.door.controllers
         guard index >= 0, Int(index) < pads.count else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "index \(index) is out of range: \(pads.count) pads are open")
@@ -53,14 +56,10 @@ public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo
         info.pointee.player = Int32(pad.player ?? -1)
         info.pointee.has_rumble = pad.hasRumble ? 1 : 0
         info.pointee.has_trigger_rumble = pad.hasTriggerRumble ? 1 : 0
-        withUnsafeMutableBytes(of: &info.pointee.name) { name in
-            name.initializeMemory(as: UInt8.self, repeating: 0)
-            var utf8 = Array(pad.name.utf8.prefix(name.count - 1))
-            if utf8.count == name.count - 1 {
-                while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }
-                if let last = utf8.last, last & 0x80 != 0 { utf8.removeLast() }
-            }
-            for (offset, byte) in utf8.enumerated() { name[offset] = byte }
+        withUnsafeMutableBytes(of: &info.pointee.name) { CInput.copy(pad.name, into: $0) }
+        if let offset = MemoryLayout<SDLH_PadInfo>.offset(of: \SDLH_PadInfo.profile),
+           CInput.covers(size, offset, length: MemoryLayout.size(ofValue: info.pointee.profile)) {
+            withUnsafeMutableBytes(of: &info.pointee.profile) { CInput.copy(pad.profile.name, into: $0) }
         }
         return 0
     }

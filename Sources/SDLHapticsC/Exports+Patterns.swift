@@ -27,7 +27,8 @@ public func sdlhLoadPattern(_ path: UnsafePointer<CChar>?) -> OpaquePointer? {
         let file = try CInput.string(path, "path", required: true)!
         let pattern: HapticPattern
         do { pattern = try state.door.loadPattern(file: file) } catch {
-            throw CFailure(code: SDLH_ERROR_PATTERN, message: "\(file): \(error)")
+            // The front door reads the file by its absolute path; the message names it so too.
+            throw CFailure(code: SDLH_ERROR_PATTERN, message: "\(FileStatus.absolutePath(file)): \(error)")
         }
         return try register(pattern, in: state)
     }

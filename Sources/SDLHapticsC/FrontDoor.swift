@@ -13,9 +13,18 @@ final class FrontDoor {
     /// Where posted events wait for the next update. Thread-safe (`GameEventQueue`).
     let queue: GameEventQueue
     let playerCount: Int
-    /// Hot reloads swapped in and refused, counted from the director's reload handler (game thread).
-    private(set) var reloads = 0
-    private(set) var failedReloads = 0
+    /// Hot reloads swapped in or refused during updates, waiting for `takeReloads` (game thread; one
+    /// per update at most: the watcher hands over one result at a time).
+    private var reloadsToReport: [Reload] = []
+
+    /// One hot reload, as the director reported it, with what the C callback and log need.
+    struct Reload {
+        var result: Result<LoadedMapping, ConfigErrors>
+        /// The config file (absolute): the mapping's, else the watched one.
+        var file: String
+        /// Whether a config is in use after it (on failure: the last good one).
+        var configInUse: Bool
+    }
 
     init(playerCount: Int, focusPolicy: GameHapticsConfiguration.FocusPolicy, safetyMilliseconds: UInt32?) throws(SDLError) {
         var configuration = GameHapticsConfiguration()
@@ -25,12 +34,22 @@ final class FrontDoor {
         haptics = try GameHaptics(configuration: configuration)
         self.playerCount = haptics.configuration.playerCount
         queue = haptics.mapping.eventQueue
+        reloadsToReport.reserveCapacity(4)
         haptics.mapping.events.reloadHandler = { [unowned self] (result: Result<LoadedMapping, ConfigErrors>) in
+            let file: String
             switch result {
-            case .success: reloads += 1
-            case .failure: failedReloads += 1
+            case .success(let loaded): file = loaded.file ?? haptics.mapping.watchedFile ?? ""
+            case .failure(let errors): file = haptics.mapping.watchedFile ?? errors.diagnostics.first?.file ?? ""
             }
+            reloadsToReport.append(Reload(result: result, file: file, configInUse: haptics.mapping.events.mapping != nil))
         }
+    }
+
+    /// The hot reloads of the updates since the last call, oldest first.
+    func takeReloads() -> [Reload] {
+        guard !reloadsToReport.isEmpty else { return [] }
+        defer { reloadsToReport.removeAll(keepingCapacity: true) }
+        return reloadsToReport
     }
 
     // MARK: Lifecycle
@@ -42,9 +61,14 @@ final class FrontDoor {
 
     // MARK: Mapping
 
+    /// Loads `file` (made absolute by the front door; a failed load is watched when `watch` is set).
     func loadMapping(file: String, watch: Bool, interval: Double) throws(ConfigErrors) {
         try haptics.mapping.load(file: file, watch: watch, interval: interval)
     }
+
+    /// The hot reloads swapped in and refused since init (the director's counts).
+    var reloads: Int { haptics.mapping.events.statistics.reloads }
+    var failedReloads: Int { haptics.mapping.events.statistics.failedReloads }
 
     /// The problems of the last reload that failed (empty when the current file is good).
     var mappingErrors: [ConfigDiagnostic] { haptics.mapping.errors }

@@ -26,7 +26,7 @@ struct DevicesCommand: ParsableCommand {
     var wait: Double = 0.3
 
     @Option(name: .customLong("virtual"),
-            help: ArgumentHelp("Attach a virtual controller of this model first (xboxOne, ps4, ps5, switchPro, generic); repeatable. For trying the tool without a pad.",
+            help: ArgumentHelp("Attach a virtual controller of this model first (xboxOne, ps4, ps5, switchPro, generic, xbox360); repeatable. For trying the tool without a pad.",
                                valueName: "model"))
     var virtualModels: [String] = []
 

@@ -29,7 +29,7 @@ struct PlayCommand: ParsableCommand {
     var `repeat`: Int = 1
 
     @Option(name: .customLong("virtual"),
-            help: ArgumentHelp("Attach a virtual controller of this model and report what it received (xboxOne, ps4, ps5, switchPro, generic).",
+            help: ArgumentHelp("Attach a virtual controller of this model and report what it received (xboxOne, ps4, ps5, switchPro, generic, xbox360).",
                                valueName: "model"))
     var virtualModel: String?
 

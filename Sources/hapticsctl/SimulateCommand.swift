@@ -104,7 +104,8 @@ struct SimulateCommand: ParsableCommand {
         }
         let s = simulation.statistics
         StandardError.write("simulated \(script.entries.count) events: \(s.started) voices started, \(s.coalesced) coalesced, "
-                            + "\(s.cooledDown) cooled down, \(s.outOfRange) out of range, \(s.unmatched) unmatched"
+                            + "\(s.cooledDown) cooled down, \(s.silenced) silenced (intensity 0), \(s.outOfRange) out of range, "
+                            + "\(s.unmatched) unmatched"
                             + (s.dropped > 0 ? ", \(s.dropped) dropped (more than a frame's queue holds)" : "") + "\n")
         if simulation.isTruncated {
             StandardError.write("warning: \(events): a pad was still playing 10 s after the last event (a texture without a stop?)\n")

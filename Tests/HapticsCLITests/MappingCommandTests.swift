@@ -15,7 +15,24 @@ struct MappingCommandTests {
         let run = try HapticsCtlRun.run(["check", Self.config])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.outputLines.count == 1)
-        #expect(run.outputLines.first?.contains(": ok: 18 rules") == true, "\(run.standardOutput)")
+        #expect(run.outputLines.first?.contains(": ok: 22 rules (action, collision, custom, feedback, footstep, hit, texture)") == true, "\(run.standardOutput)")
+    }
+
+    @Test("simulate: game actions in an event script (Demo/Scripts/actions.jsonl) through the shipped config")
+    func simulateActions() throws {
+        let script = Self.root.appendingPathComponent("Demo/Scripts/actions.jsonl").path
+        let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", script, "--summary"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let rules = run.outputLines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[2] }
+        #expect(rules == ["jump", "land", "dash", "shoot", "shoot", "jump", "land"], "\(run.standardOutput)")
+        // The second shot 20 ms after the first is inside the rule's 50 ms cooldown; "open_menu" has no rule.
+        #expect(run.standardError.contains("simulated 9 events: 7 voices started, 0 coalesced, 1 cooled down, 0 silenced (intensity 0), 0 out of range, 1 unmatched"),
+                "\(run.standardError)")
+        let folder = try TemporaryFolder()
+        let bad = try folder.write("{\"time\": 0, \"event\": \"action\", \"name\": \"jump\", \"surface\": \"x\"}\n", to: "bad.jsonl")
+        let refused = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", bad])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("unknown field 'surface' for an action event"), "\(refused.standardError)")
     }
 
     @Test("check: a broken config exits 1 with every problem as FILE:LINE:COLUMN and a suggestion")

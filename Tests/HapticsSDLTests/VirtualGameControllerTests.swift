@@ -37,8 +37,38 @@ extension SDLTests {
             case .ps5: SDL_CONTROLLER_TYPE_PS5
             case .switchPro: SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_PRO
             case .generic: SDL_CONTROLLER_TYPE_VIRTUAL
+            case .xbox360: SDL_CONTROLLER_TYPE_XBOX360
             }
             #expect(SDL_GameControllerGetType(controller) == expectedType)
+        }
+
+        @Test("each model gets the motor profile it names, through GameHaptics; a summary of what it received",
+              arguments: VirtualGameController.Model.allCases)
+        func profileOfModel(model: VirtualGameController.Model) throws {
+            #expect(VirtualGameController.Model(profileName: model.profileName) == model)
+            let rig = try GameHapticsRig()
+            defer { rig.haptics.shutdown() }
+            let pad = try VirtualGameController(model: model, recordsRumble: false)
+            rig.pump()
+            let controller = try #require(rig.haptics.pads.controller(instanceID: pad.instanceID))
+            #expect(controller.profile.name == model.profileName)
+            _ = rig.haptics.play(GameHapticsRig.texture(0.5), player: controller.player ?? 0)
+            rig.frames(3)
+            let summary = pad.summary
+            #expect(summary.calls > 0 && summary.peakLow > 0 && summary.peakHigh > 0)
+            #expect(pad.rumbleCalls.isEmpty, "recordsRumble: false keeps the summary only")
+            rig.frames(60)
+            #expect(pad.summary.low == 0 && pad.summary.high == 0)
+            #expect(pad.summary.peakLow >= summary.peakLow, "peaks are kept")
+            pad.clearRecording()
+            #expect(pad.summary == VirtualGameController.RumbleSummary())
+        }
+
+        @Test("profile names no virtual pad can have are refused")
+        func impossibleProfiles() {
+            #expect(VirtualGameController.Model(profileName: "xboxOneBluetooth") == nil, "SDL's virtual bus is never Bluetooth")
+            #expect(VirtualGameController.Model(profileName: "Xbox") == nil)
+            #expect(Set(VirtualGameController.Model.allCases.map(\.profileName)) == ["xboxOne", "ps4", "ps5", "switchPro", "generic", "virtual"])
         }
 
         @Test("identical values are not re-sent; an expired rumble is stopped with (0,0) when SDL pumps")

@@ -1,41 +1,27 @@
 /*
- * SDLHaptics from C: a pad plays a collision, a footstep and a rolling texture, each felt the way
- * the shipped mapping config (Assets/Haptics/haptics.toml) says.
+ * SDLHaptics from C: a pad plays a collision, a footstep, a rolling texture and a jump, each felt the
+ * way the shipped mapping config (Assets/Haptics/haptics.toml) says.
  *
  *   cc collision_footstep_texture.c $(pkg-config --cflags --libs sdlhaptics) -o example
  *   ./example [--config PATH] [--headless]
  *
  * With a window: C crashes a crate, F takes a step on metal, R starts and stops a rolling cart
- * (space bar too; or the pad's A, B, X buttons), Escape quits. --headless plays the three on a
- * virtual pad attached through SDL (no display, no pad needed), prints what the pad received and
- * exits 1 if any of them was not felt. docs/c-api.md explains every call.
+ * (space bar too; or the pad's A, B, X buttons), J jumps (Y), Escape quits. --headless plays the four
+ * on a virtual Xbox pad (SDLH_AttachVirtualPad: no display, no pad needed; docs/c-api.md, "Testing
+ * your game's haptics headless"), prints what the pad received and exits 1 if any of them was not
+ * felt or the pad was not left at (0,0). docs/c-api.md explains every call.
  */
 #include <stdio.h>
 #include <string.h>
 #include "SDL.h"
 #include "sdlhaptics.h"
 
-/* ---- A virtual pad (headless): SDL calls pad_rumble with the exact levels it would send. ---- */
-static Uint16 pad_low, pad_high;
-static int pad_calls;
-
-static int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high) {
-    (void)userdata;
-    pad_low = low;
-    pad_high = high;
-    pad_calls++;
-    return 0;
-}
-
-static void attach_virtual_pad(void) {
-    SDL_VirtualJoystickDesc desc;
-    SDL_zero(desc);
-    desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
-    desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
-    desc.naxes = SDL_CONTROLLER_AXIS_MAX;
-    desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    desc.Rumble = pad_rumble;
-    if (SDL_JoystickAttachVirtualEx(&desc) < 0) fprintf(stderr, "virtual pad: %s\n", SDL_GetError());
+/* ---- A virtual pad (headless): what SDL sends it, read back ---------------------------------- */
+static SDLH_VirtualPadState pad_state(SDLH_VirtualPad *pad) {
+    SDLH_VirtualPadState state;
+    SDLH_STRUCT_INIT(state);
+    SDLH_GetVirtualPadState(pad, &state);
+    return state;
 }
 
 /* ---- What happened in the game, said in the game's terms ------------------------------------ */
@@ -57,6 +43,10 @@ static void step_on_metal(void) {
     if (SDLH_PostFootstep(&step) != 0) fprintf(stderr, "%s\n", SDLH_GetError());
 }
 
+static void jump(void) {
+    if (SDLH_PostAction(0, "jump") != 0) fprintf(stderr, "%s\n", SDLH_GetError());   /* one line */
+}
+
 static void rolling_cart(int action, double speed) {
     SDLH_Texture texture;
     SDLH_STRUCT_INIT(texture);                          /* zero (the defaults), size set */
@@ -72,6 +62,8 @@ int main(int argc, char **argv) {
     int headless = 0, running = 1, frame = 0, rolling = 0, felt = 0, i;
     SDL_Window *window = NULL;
     SDL_Renderer *renderer = NULL;
+    SDLH_VirtualPad *pad = NULL;
+    SDLH_VirtualPadState state;
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--headless") == 0) headless = 1;
@@ -79,12 +71,15 @@ int main(int argc, char **argv) {
     }
 
     /* ---- Init: the game's SDL first, then SDLHaptics ---- */
+    if (headless) SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");   /* pad input without a focused window */
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;
     }
-    if (headless) attach_virtual_pad();
-    else {
+    if (headless) {
+        pad = SDLH_AttachVirtualPad("xboxOne");   /* felt as an Xbox One pad would feel it */
+        if (pad == NULL) fprintf(stderr, "%s\n", SDLH_GetError());
+    } else {
         window = SDL_CreateWindow("SDLHaptics from C", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 640, 360, 0);
         renderer = window ? SDL_CreateRenderer(window, -1, 0) : NULL;
     }
@@ -105,6 +100,7 @@ int main(int argc, char **argv) {
                 if (key == SDLK_ESCAPE) running = 0;
                 if (key == SDLK_c) crate_hits_stone();
                 if (key == SDLK_f) step_on_metal();
+                if (key == SDLK_j) jump();
                 if (key == SDLK_r || key == SDLK_SPACE) {
                     rolling = !rolling;
                     rolling_cart(rolling ? SDLH_TEXTURE_START : SDLH_TEXTURE_STOP, 4);
@@ -113,27 +109,30 @@ int main(int argc, char **argv) {
             if (event.type == SDL_CONTROLLERBUTTONDOWN) {
                 if (event.cbutton.button == SDL_CONTROLLER_BUTTON_A) crate_hits_stone();
                 if (event.cbutton.button == SDL_CONTROLLER_BUTTON_B) step_on_metal();
+                if (event.cbutton.button == SDL_CONTROLLER_BUTTON_Y) jump();
                 if (event.cbutton.button == SDL_CONTROLLER_BUTTON_X) {
                     rolling = !rolling;
                     rolling_cart(rolling ? SDLH_TEXTURE_START : SDLH_TEXTURE_STOP, 4);
                 }
             }
         }
-        if (headless) {   /* the scripted moments, 1/60 s apart on the game clock */
-            static const char *names[3] = { "collision", "footstep", "texture" };
+        if (headless) {   /* the scripted moments, 1/60 s apart on the game clock (SDLH_UpdateAt) */
+            static const char *names[4] = { "collision", "footstep", "texture", "jump" };
             static int moment = -1, reported = 0;
-            int calls = pad_calls;
+            Sint64 calls = pad_state(pad).rumble_calls;
             if (frame == 10) { crate_hits_stone(); moment = 0; }
             if (frame == 70) { step_on_metal(); moment = 1; }
             if (frame == 130) { rolling_cart(SDLH_TEXTURE_START, 4); moment = 2; }
             if (frame == 190) rolling_cart(SDLH_TEXTURE_STOP, 4);
+            if (frame == 250) { jump(); moment = 3; }
             SDLH_UpdateAt(frame / 60.0);
-            if (moment >= 0 && reported <= moment && pad_calls > calls && (pad_low || pad_high)) {
-                printf("frame %3d: %-9s low %5u high %5u\n", frame, names[moment], pad_low, pad_high);
+            state = pad_state(pad);
+            if (moment >= 0 && reported <= moment && state.rumble_calls > calls && (state.low_frequency || state.high_frequency)) {
+                printf("frame %3d: %-9s low %5u high %5u\n", frame, names[moment], state.low_frequency, state.high_frequency);
                 reported = moment + 1;
                 felt++;
             }
-            if (++frame == 240) running = 0;
+            if (++frame == 320) running = 0;
         } else {
             SDLH_Update();
             /* ---- Draw ---- */
@@ -146,9 +145,13 @@ int main(int argc, char **argv) {
 
     /* ---- Shutdown: SDLHaptics first (every pad gets (0,0)), then the game's SDL ---- */
     SDLH_Quit();
-    if (headless) printf("after quit: low %u high %u\n", pad_low, pad_high);
+    if (headless) {
+        state = pad_state(pad);   /* still attached: readable after quit */
+        printf("after quit: low %u high %u (profile %s)\n", state.low_frequency, state.high_frequency, state.profile);
+        SDLH_DetachVirtualPad(pad);
+    }
     if (renderer) SDL_DestroyRenderer(renderer);
     if (window) SDL_DestroyWindow(window);
     SDL_Quit();
-    return headless && (felt != 3 || pad_low != 0 || pad_high != 0) ? 1 : 0;
+    return headless && (felt != 4 || state.low_frequency != 0 || state.high_frequency != 0) ? 1 : 0;
 }

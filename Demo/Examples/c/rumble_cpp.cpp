@@ -6,7 +6,8 @@
 //
 // A pad feels a crate landing and footsteps on two surfaces from the shipped config, then the
 // built-in Heartbeat preset played as a looping pattern that is stopped after a second. --headless
-// attaches a virtual pad through SDL and exits 1 unless each moment was felt and the pad was left at (0,0).
+// attaches a virtual pad with the PS4 profile (SDLH_AttachVirtualPad) and exits 1 unless each moment
+// was felt and the pad was left at (0,0).
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -42,26 +43,17 @@ struct PatternDeleter {
 };
 using Pattern = std::unique_ptr<SDLH_Pattern, PatternDeleter>;
 
-// ---- A virtual pad for --headless ----
-Uint16 padLow = 0, padHigh = 0;
-int padCalls = 0;
+// ---- A virtual pad for --headless: attached for a profile, what it received read back ----
+struct VirtualPadDeleter {
+    void operator()(SDLH_VirtualPad *pad) const { SDLH_DetachVirtualPad(pad); }
+};
+using VirtualPad = std::unique_ptr<SDLH_VirtualPad, VirtualPadDeleter>;
 
-int SDLCALL padRumble(void *, Uint16 low, Uint16 high) {
-    padLow = low;
-    padHigh = high;
-    ++padCalls;
-    return 0;
-}
-
-void attachVirtualPad() {
-    SDL_VirtualJoystickDesc desc;
-    SDL_zero(desc);
-    desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
-    desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
-    desc.naxes = SDL_CONTROLLER_AXIS_MAX;
-    desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    desc.Rumble = padRumble;
-    if (SDL_JoystickAttachVirtualEx(&desc) < 0) std::fprintf(stderr, "virtual pad: %s\n", SDL_GetError());
+SDLH_VirtualPadState padState(SDLH_VirtualPad *pad) {
+    SDLH_VirtualPadState state;
+    SDLH_STRUCT_INIT(state);
+    if (pad) SDLH_GetVirtualPadState(pad, &state);
+    return state;
 }
 
 void landing(double massKg) {
@@ -97,7 +89,8 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "SDL_Init: %s\n", SDL_GetError());
         return 1;
     }
-    if (headless) attachVirtualPad();
+    VirtualPad pad(headless ? SDLH_AttachVirtualPad("ps4") : nullptr);
+    if (headless && !pad) std::fprintf(stderr, "virtual pad: %s\n", SDLH_GetError());
     int felt = 0;
     try {
         HapticsSession haptics(config);
@@ -124,10 +117,12 @@ int main(int argc, char **argv) {
                 check(SDLH_FreePatternPlayer(loop), "SDLH_FreePatternPlayer");
                 loop = nullptr;
             }
-            int calls = padCalls;
+            Sint64 calls = padState(pad.get()).rumble_calls;
             check(SDLH_UpdateAt(frame / 60.0), "SDLH_UpdateAt");
-            if (headless && moment >= 0 && reported <= moment && padCalls > calls && (padLow || padHigh)) {
-                std::printf("frame %3d: %-9s low %5u high %5u\n", frame, names[moment], padLow, padHigh);
+            SDLH_VirtualPadState state = padState(pad.get());
+            if (headless && moment >= 0 && reported <= moment && state.rumble_calls > calls
+                && (state.low_frequency || state.high_frequency)) {
+                std::printf("frame %3d: %-9s low %5u high %5u\n", frame, names[moment], state.low_frequency, state.high_frequency);
                 reported = moment + 1;
                 ++felt;
             }
@@ -135,10 +130,13 @@ int main(int argc, char **argv) {
         }
     } catch (const std::exception &error) {   // ---- Shutdown happens in the destructors ----
         std::fprintf(stderr, "error: %s\n", error.what());
+        pad.reset();
         SDL_Quit();
         return 1;
     }
-    if (headless) std::printf("after quit: low %u high %u\n", padLow, padHigh);
+    SDLH_VirtualPadState last = padState(pad.get());   // the session ended: the pad got (0,0)
+    if (headless) std::printf("after quit: low %u high %u (profile %s)\n", last.low_frequency, last.high_frequency, last.profile);
+    pad.reset();
     SDL_Quit();
-    return headless && (felt != 4 || padLow != 0 || padHigh != 0) ? 1 : 0;
+    return headless && (felt != 4 || last.low_frequency != 0 || last.high_frequency != 0) ? 1 : 0;
 }

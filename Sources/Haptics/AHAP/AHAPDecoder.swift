@@ -1,7 +1,12 @@
+// The C library builds without Foundation (scripts/c-library.sh passes -DSDLHAPTICS_WITHOUT_FOUNDATION,
+// docs/c-library.md): only the overloads taking Foundation's `Data` and `URL` need it, and C never
+// calls them.
+#if !SDLHAPTICS_WITHOUT_FOUNDATION
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
+#endif
 #endif
 
 /// Reads AHAP (Apple Haptic and Audio Pattern) files into `HapticPattern` values.
@@ -29,6 +34,7 @@ public struct AHAPDecoder: Sendable {
         try bytes.withUnsafeBufferPointer { buffer throws(AHAPDecodingError) in try decode(buffer) }
     }
 
+    #if !SDLHAPTICS_WITHOUT_FOUNDATION
     /// Decodes the bytes of an AHAP file.
     public func decode(_ data: Data) throws(AHAPDecodingError) -> AHAPDocument {
         let result: Result<AHAPDocument, AHAPDecodingError> = data.withUnsafeBytes { raw in
@@ -37,6 +43,7 @@ public struct AHAPDecoder: Sendable {
         }
         return try result.get()
     }
+    #endif
 
     /// Decodes a string holding AHAP text.
     public func decode(_ text: String) throws(AHAPDecodingError) -> AHAPDocument {

@@ -72,7 +72,7 @@ struct AHAPTreeWalker: DocumentWalking {
         do {
             root = try reader.readDocument()
         } catch {
-            let kind: AHAPDiagnostic.Kind = error.message.contains("levels of nested") ? .nestingTooDeep : .syntax
+            let kind: AHAPDiagnostic.Kind = error.isTooDeep ? .nestingTooDeep : .syntax
             fail(kind, at: error.offset, error.message)
             return nil
         }

@@ -1,14 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads small files safely: regular files only, bounded size, checked before reading.
 ///
 /// The one wording for a file that cannot be read, whichever reader asks (AHAP patterns, mapping
 /// configs, event scripts) and so whichever `hapticsctl` subcommand reports it: "expected WHAT,
-/// found WHAT", with the path in front of it in the caller's report line.
+/// found WHAT", with the path in front of it in the caller's report line. Through the C library
+/// (`FileKind`: `stat` and `lstat`), without Foundation.
 @_spi(HapticsTools) public enum FileReading {
     public struct Problem: Error {
         public var message: String

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// A small pure-Swift WAV reader for audio-to-haptics when no SDL decoder is given (the core's
 /// default for `.wav` patterns: tests, tools and games that load configs without HapticsSDL).
@@ -29,11 +24,11 @@ import Foundation
 
     public func resolve(_ path: String, folder: String) throws -> String {
         if let problem = WaveformPath.problem(with: path) { throw Problem(description: "refused: \(problem)") }
-        guard let candidate = WaveformPath.resolve(path, in: folder), FileManager.default.fileExists(atPath: candidate) else {
+        guard let candidate = WaveformPath.resolve(path, in: folder), FileStatus.kind(of: candidate) != nil else {
             throw Problem(description: "not found in \"\(folder)\"")
         }
-        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        let file = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+        let root = FileStatus.realPath(folder) ?? folder
+        let file = FileStatus.realPath(candidate) ?? candidate
         guard file.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             throw Problem(description: "refused: it resolves to \(file), outside \(root)")
         }

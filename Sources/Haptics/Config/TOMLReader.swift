@@ -370,7 +370,10 @@ struct TOMLReader {
     /// The digits with TOML's single underscores between digits removed, or nil when the
     /// underscores are misplaced or there are no digits.
     private static func underscoresRemoved(_ text: Substring) -> String? {
-        guard !text.isEmpty, text.first != "_", text.last != "_", !text.contains("__") else { return nil }
+        // (Adjacent underscores found by pairs, not `contains("__")`: that search lives in
+        // _StringProcessing, which the C library does not link; docs/c-library.md.)
+        guard !text.isEmpty, text.first != "_", text.last != "_",
+              !zip(text, text.dropFirst()).contains(where: { $0 == "_" && $1 == "_" }) else { return nil }
         let digits = text.filter { $0 != "_" }
         guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit }) else { return nil }
         return String(digits)

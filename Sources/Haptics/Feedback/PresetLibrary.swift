@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The preset patterns, loaded by name: from a folder of AHAP files (designers tune them there while
 /// the game runs), or the copy built into the library.
 ///
@@ -71,11 +65,10 @@ public final class PresetLibrary {
     public func load() -> [LoadError] {
         guard let folder else { return [] }
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-                .filter { $0.hasSuffix(".ahap") }.sorted()
+        do throws(FileStatus.ListingError) {
+            names = try FileStatus.names(inFolder: folder).filter { $0.hasSuffix(".ahap") }.sorted()
         } catch {
-            return [LoadError(file: folder, message: "cannot list the folder: \(ErrorText.describe(error))")]
+            return [LoadError(file: folder, message: "cannot list the folder: \(error.reason)")]
         }
         var errors: [LoadError] = []
         for file in names {

@@ -12,6 +12,8 @@ import ucrt
 @_spi(HapticsTools) public struct JSONSyntaxError: Error {
     public var message: String
     public var offset: Int
+    /// The document nests deeper than the reader's `maximumDepth`.
+    public var isTooDeep = false
 }
 
 /// A JSON reader that keeps source positions and tolerates what real AHAP files contain.
@@ -93,7 +95,7 @@ import ucrt
     private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > maximumDepth {
-            throw JSONSyntaxError(message: "expected at most \(maximumDepth) levels of nested arrays and objects", offset: index)
+            throw JSONSyntaxError(message: "expected at most \(maximumDepth) levels of nested arrays and objects", offset: index, isTooDeep: true)
         }
     }
 

@@ -12,7 +12,7 @@ struct CompiledMatch: Sendable {
         case never
         /// A collision's material pair, in either order (nil: `*`, any material).
         case materials(HapticName?, HapticName?)
-        /// A footstep's surface, a custom event's name or a texture's kind.
+        /// A footstep's surface, a custom event's name, an action's name or a texture's kind.
         case name(HapticName)
         /// A hit's flags (nil: either).
         case hit(critical: Bool?, received: Bool?)
@@ -32,6 +32,9 @@ struct CompiledMatch: Sendable {
             if let surface = match.surface { condition = .name(HapticName(surface)) }
         case .custom:
             if let name = match.name { condition = .name(HapticName(name)) }
+        case .action:
+            // Game actions match by kind and name here, like custom events (issue 25).
+            if let action = match.action { condition = .name(HapticName(action)) }
         case .texture:
             if let textureKind = match.textureKind { condition = .name(HapticName(textureKind)) }
         case .hit:
@@ -60,6 +63,8 @@ struct CompiledMatch: Sendable {
             return step.surface == name
         case (.name(let name), .custom(let custom, _)):
             return custom == name
+        case (.name(let name), .action(let action, _)):
+            return action == name
         case (.name(let name), .texture(let texture)):
             return texture.kind == name
         case (.hit(let critical, let received), .hit(let hit)):

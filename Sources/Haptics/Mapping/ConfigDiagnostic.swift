@@ -38,6 +38,19 @@ public struct ConfigDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
 /// Every problem found in one config; thrown by `HapticMappingConfig.decode` and `load`.
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [ConfigDiagnostic]
-    public init(_ diagnostics: [ConfigDiagnostic]) { self.diagnostics = diagnostics }
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// What the failure means for the running game, when the loader knows it (`GameHaptics.mapping.load`
+    /// says whether a config is still in use and whether the file is watched), or nil.
+    public var consequence: String?
+
+    public init(_ diagnostics: [ConfigDiagnostic], consequence: String? = nil) {
+        self.diagnostics = diagnostics
+        self.consequence = consequence
+    }
+
+    /// Every diagnostic on its own line, then "note: CONSEQUENCE" when there is one.
+    public var description: String {
+        let lines = diagnostics.map(\.description).joined(separator: "\n")
+        guard let consequence else { return lines }
+        return lines + "\nnote: " + consequence
+    }
 }

@@ -10,7 +10,7 @@ struct ConfigSchemaDecoder {
     static let defaultsKeys = ["walker_weight"]
     static let materialKeys = ["sharpness", "gain"]
     static let attenuationKeys = ["shape", "inner_radius", "falloff_distance"]
-    static let ruleKeys = ["name", "event", "materials", "surface", "tag", "custom", "texture", "feedback",
+    static let ruleKeys = ["name", "event", "materials", "surface", "tag", "custom", "action", "texture", "feedback",
                            "critical", "received", "pattern", "intensity", "sharpness", "attenuation",
                            "trigger_bias", "trigger_effect", "cooldown", "coalesce", "priority", "category", "analysis"]
     static let analysisKeys = ["sensitivity", "minimum_gap", "smoothing", "max_points", "points_per_second", "tolerance",
@@ -25,6 +25,7 @@ struct ConfigSchemaDecoder {
     static let matchKeys: [EventKindName: Set<String>] = [
         .collision: ["materials", "tag"], .footstep: ["surface", "tag"], .hit: ["critical", "received", "tag"],
         .texture: ["texture", "tag"], .custom: ["custom", "tag"], .feedback: ["feedback", "tag"],
+        .action: ["action", "tag"],
     ]
 
     init(file: String, patternExists: @escaping (String) -> Bool) {
@@ -101,7 +102,7 @@ struct ConfigSchemaDecoder {
         }
         // Match keys that do not apply to this event kind.
         let allowedMatches = Self.matchKeys[event] ?? []
-        for key in ["materials", "surface", "custom", "texture", "feedback", "critical", "received"]
+        for key in ["materials", "surface", "custom", "action", "texture", "feedback", "critical", "received"]
         where !allowedMatches.contains(key) {
             if let entry = table.entry(key) {
                 report(entry.keyLocation, path.appending(key),
@@ -119,6 +120,7 @@ struct ConfigSchemaDecoder {
         }
         if event == .footstep { match.surface = string(table, "surface", path: path) }
         if event == .custom { match.name = string(table, "custom", path: path) }
+        if event == .action { match.action = string(table, "action", path: path) }
         if event == .texture { match.textureKind = string(table, "texture", path: path) }
         if event == .feedback, let name = string(table, "feedback", path: path) {
             if HapticFeedback(name: name) == nil, let entry = table.entry("feedback") {
@@ -138,7 +140,7 @@ struct ConfigSchemaDecoder {
         case .collision, .hit: defaultCategory = .impact
         case .footstep: defaultCategory = .footstep
         case .texture: defaultCategory = .texture
-        case .custom: defaultCategory = .custom
+        case .custom, .action: defaultCategory = .custom
         case .feedback: defaultCategory = .notification
         }
 
@@ -312,7 +314,7 @@ struct ConfigSchemaDecoder {
             return ValueSource(input: .speed, curve: ResponseCurve(.linear, input: 0...6, output: 0.3...0.8, clamp: .hard))
         case .hit:
             return ValueSource(input: .damage, curve: ResponseCurve(.linear, input: 0...50, output: 0.3...1, clamp: .hard))
-        case .texture, .custom:
+        case .texture, .custom, .action:
             return ValueSource(input: .value, curve: ResponseCurve(.linear, input: 0...1, output: 0...1, clamp: .hard))
         case .feedback:
             return .constant(1)

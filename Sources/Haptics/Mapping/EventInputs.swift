@@ -32,6 +32,7 @@ extension GameEvent {
         case (.damage, .hit(let hit)): return hit.damage
         case (.value, .texture(let texture)): return texture.value
         case (.value, .custom(_, let value)): return value
+        case (.value, .action(_, let value)): return value
         case (.value, .feedback(let feedback)): return feedback.intensity
         default: return nil
         }

@@ -39,6 +39,9 @@ public struct GameEvent: Sendable {
         case texture(Texture)
         /// A named event of the game's own with a driving value (any finite number).
         case custom(name: HapticName, value: Double)
+        /// Something the player did, by name ("jump", "land", "dash", "shoot"), with a value (any
+        /// finite number; 1 unless the game gives one): rules match it by `action = "NAME"`.
+        case action(name: HapticName, value: Double)
         /// A generator feedback case, played through the rules for `feedback` or else its preset.
         case feedback(HapticFeedback)
 
@@ -50,6 +53,7 @@ public struct GameEvent: Sendable {
             case .hit: return .hit
             case .texture: return .texture
             case .custom: return .custom
+            case .action: return .action
             case .feedback: return .feedback
             }
         }
@@ -58,7 +62,7 @@ public struct GameEvent: Sendable {
 
 /// The event kinds by name, as written in configs and event scripts (`GameEvent.Kind.name`).
 @_spi(HapticsTools) public enum EventKindName: String, CaseIterable, Sendable {
-    case collision, footstep, hit, texture, custom, feedback
+    case collision, footstep, hit, texture, custom, feedback, action
 }
 
 /// A point in the game world, in world units. 2D games leave `z` at 0.
@@ -224,6 +228,14 @@ extension GameEvent {
     public static func custom(_ name: HapticName, value: Double = 1, player: Int? = nil,
                               position: WorldPosition? = nil, tag: HapticName? = nil) -> GameEvent {
         GameEvent(.custom(name: name, value: value), player: player, position: position, tag: tag)
+    }
+
+    /// A game action: something the player did ("jump", "land", "dash", "shoot", "pickup"), matched
+    /// by rules with `event = "action"` and `action = "NAME"`. `value` (default 1) is what the
+    /// rule's `value` input reads: a landing's fall speed, a charge level; any finite number.
+    public static func action(_ name: HapticName, value: Double = 1, player: Int? = nil,
+                              position: WorldPosition? = nil, tag: HapticName? = nil) -> GameEvent {
+        GameEvent(.action(name: name, value: value), player: player, position: position, tag: tag)
     }
 
     /// A feedback event. An impact's intensity is kept clamped to 0...1.

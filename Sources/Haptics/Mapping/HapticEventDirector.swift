@@ -33,7 +33,8 @@ public final class HapticEventDirector {
     /// The mapping in use (nil: only feedback events play, through their presets).
     public private(set) var mapping: LoadedMapping?
     /// Called on the update thread when a mapping is swapped in (`.success`) or a reload failed and
-    /// the previous mapping stays (`.failure`, with every problem and its location).
+    /// the previous mapping, if any, stays (`.failure`, with every problem and its location).
+    /// `statistics.reloads` and `failedReloads` count the same results.
     public var reloadHandler: ((Result<LoadedMapping, ConfigErrors>) -> Void)?
     /// Called on the update thread for every voice the mapping starts (not for trigger voices), for
     /// logs and HUDs. Keep it cheap: it runs inside `update`.
@@ -49,6 +50,10 @@ public final class HapticEventDirector {
         public var events = 0
         /// Events no rule took (and not feedback).
         public var unmatched = 0
+        /// Responses a rule took but silenced: its intensity curve gave 0 for the event's value (a
+        /// custom event posted with value 0, an impulse below a log curve's low end), so nothing
+        /// played. Counted per player, like `cooledDown`.
+        public var silenced = 0
         /// Responses dropped by a rule's cooldown.
         public var cooledDown = 0
         /// Responses merged into a stronger one of the same frame.
@@ -57,13 +62,18 @@ public final class HapticEventDirector {
         public var throttled = 0
         /// Voices started (trigger voices included).
         public var started = 0
-        /// Responses too far away to be felt.
+        /// Responses too far away to be felt: the rule's attenuation took them to 0 at the
+        /// listener's distance.
         public var outOfRange = 0
         /// Adaptive trigger effects set by rules (one per event and player).
         public var triggerEffects = 0
         /// Events posted after the queue already held `GameEventQueue.capacity` for the coming
         /// frame: refused by `post` (which returned false), never stored. Updated each frame.
         public var dropped = 0
+        /// Mappings swapped in from another thread (`offer`: a hot reload), counted when swapped in.
+        public var reloads = 0
+        /// Reloads refused (`offer` with errors): the mapping in use, if any, stayed.
+        public var failedReloads = 0
     }
 
     /// A voice `start(_:on:at:)` started, with the intensity it started at (0...1).
@@ -327,7 +337,7 @@ public final class HapticEventDirector {
             let feel = mapping.feel(of: event)
             let intensity = mapping.intensity(of: event, rule: rule, feel: feel)
             guard intensity > 0 else {
-                statistics.outOfRange += open
+                statistics.silenced += open
                 continue
             }
             let limit = mapping.rules[rule].coalesce ? 1 : FrameResponses.burstLimit
@@ -504,8 +514,10 @@ public final class HapticEventDirector {
         switch result {
         case .success(let loaded):
             use(loaded)
+            statistics.reloads += 1
         case .failure(let errors):
             lastErrors = errors.diagnostics
+            statistics.failedReloads += 1
         }
         reloadHandler?(result)
     }

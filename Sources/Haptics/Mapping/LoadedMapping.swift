@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A validated config with every pattern its rules name already decoded, ready to swap in
 /// between frames. Made by `load(file:presets:)` or `load(text:...)`; immutable afterwards.
 ///
@@ -161,8 +155,6 @@ public final class LoadedMapping: @unchecked Sendable {
         guard let folder, name.hasSuffix(".ahap") || name.lowercased().hasSuffix(".wav"), !name.hasPrefix("/"), !name.hasPrefix("~"),
               !name.split(separator: "/").contains("..") else { return nil }
         let path = FilePathText.appending(name, to: folder)
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else { return nil }
-        return path
+        return FileStatus.isFile(path) ? path : nil
     }
 }

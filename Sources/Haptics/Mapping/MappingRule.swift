@@ -63,6 +63,8 @@
         public var tag: String?
         /// Custom event name.
         public var name: String?
+        /// Game action name (`action = "dash"`).
+        public var action: String?
         /// Texture kind.
         public var textureKind: String?
         /// Feedback case (`HapticFeedback(name:)` spelling).
@@ -100,8 +102,8 @@
     case mass
     /// Hit damage.
     case damage
-    /// Texture driving value, custom event value, feedback intensity (0...1; 1 for cases
-    /// without one).
+    /// Texture driving value, custom event value, action value (1 unless the game gave one),
+    /// feedback intensity (0...1; 1 for cases without one).
     case value
     /// The mean sharpness (0...1) of the collision's materials or the footstep's surface, from
     /// `[materials]`; unknown materials count as 0.5.
@@ -116,7 +118,7 @@
         case .speed: return [.collision, .footstep]
         case .mass: return [.collision, .footstep]
         case .damage: return [.hit]
-        case .value: return [.texture, .custom, .feedback]
+        case .value: return [.texture, .custom, .action, .feedback]
         case .materials: return [.collision, .footstep]
         case .constant: return Set(EventKindName.allCases)
         }

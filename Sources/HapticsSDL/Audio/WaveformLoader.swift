@@ -1,9 +1,4 @@
 import CHapticsSDL2
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,7 +45,7 @@ enum WaveformLoader {
         let roots = [folder] + (assetRoot.map { [$0] } ?? [])
         for root in roots {
             guard let candidate = WaveformPath.resolve(path, in: root),
-                  FileManager.default.fileExists(atPath: candidate) else { continue }
+                  FileStatus.kind(of: candidate) != nil else { continue }
             let realRoot = realPath(root)
             let realFile = realPath(candidate)
             guard realFile.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
@@ -68,16 +63,14 @@ enum WaveformLoader {
                             limits: WaveformLimits = WaveformLimits()) throws(WaveformLoadError) -> AudioWaveform {
         let file = try resolve(path, folder: folder, assetRoot: assetRoot)
         func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: path, file: file, reason: reason) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? UInt).map { Int($0) } ?? -1
-        guard size >= 0 else { throw failure("cannot read its size") }
+        guard case .regular(let size) = FileStatus.kind(of: file) else { throw failure("cannot read its size") }
         guard size <= limits.maximumBytes else {
             throw failure("the file is \(size) bytes; the limit is \(limits.maximumBytes) bytes")
         }
-        guard let data = FileManager.default.contents(atPath: file) else { throw failure("cannot be read") }
-        guard data.count <= limits.maximumBytes else {
-            throw failure("the file is \(data.count) bytes; the limit is \(limits.maximumBytes) bytes")
+        guard case .bytes(let bytes) = FileBytes.contents(of: file, upTo: limits.maximumBytes + 1) else { throw failure("cannot be read") }
+        guard bytes.count <= limits.maximumBytes else {
+            throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
         }
-        let bytes = [UInt8](data)
         if let problem = riffProblem(bytes) { throw failure(problem) }
         return try decode(bytes, sampleRate: sampleRate, limits: limits, name: path, failure: failure)
     }
@@ -174,8 +167,6 @@ enum WaveformLoader {
     }
 
     private static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardized.path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FileStatus.realPath(path) ?? FileStatus.absolutePath(path)
     }
 }

@@ -26,6 +26,9 @@ public final class VirtualGameController: Sendable {
         case switchPro
         /// No vendor: SDL reports a virtual pad.
         case generic
+        /// Xbox 360 pad (045e:028e): body motors; the generic dual-motor profile, which every pad SDL
+        /// does not know gets too.
+        case xbox360
 
         var vendorProduct: (UInt16, UInt16) {
             switch self {
@@ -34,8 +37,53 @@ public final class VirtualGameController: Sendable {
             case .ps5: return (0x054C, 0x0CE6)
             case .switchPro: return (0x057E, 0x2009)
             case .generic: return (0, 0)
+            case .xbox360: return (0x045E, 0x028E)
             }
         }
+
+        /// The name of the motor profile SDLHaptics gives a pad of this model (`MotorProfile.name`,
+        /// `ConnectedController.profile`): what a game's test feels through it. "virtual" for the
+        /// generic model (an ideal, linear device: no dead zone, no kick), "generic" for the Xbox 360.
+        public var profileName: String {
+            switch self {
+            case .xboxOne: return "xboxOne"
+            case .ps4: return "ps4"
+            case .ps5: return "ps5"
+            case .switchPro: return "switchPro"
+            case .generic: return "virtual"
+            case .xbox360: return "generic"
+            }
+        }
+
+        /// The model whose pads get the motor profile named `profileName` ("xboxOne", "ps4", "ps5",
+        /// "switchPro", "generic", "virtual"), or nil for a name no virtual pad can get: SDL puts
+        /// virtual pads on their own bus, so "xboxOneBluetooth" cannot be had.
+        public init?(profileName: String) {
+            guard let model = Model.allCases.first(where: { $0.profileName == profileName }) else { return nil }
+            self = model
+        }
+    }
+
+    /// What SDL sent a pad so far, kept as running figures (bounded memory, whatever the recording):
+    /// call counts, the last levels and the highest ones since attach or `clearRecording()`.
+    public struct RumbleSummary: Hashable, Sendable {
+        /// Body-motor calls SDL made (`SDL_GameControllerRumble` reaching the pad).
+        public var calls = 0
+        /// The last body levels (`low`: the large, low-frequency motor), 0 before any call.
+        public var low: UInt16 = 0
+        public var high: UInt16 = 0
+        /// The highest body levels received.
+        public var peakLow: UInt16 = 0
+        public var peakHigh: UInt16 = 0
+        /// Trigger-motor calls SDL made (0 without trigger motors).
+        public var triggerCalls = 0
+        /// The last trigger levels.
+        public var leftTrigger: UInt16 = 0
+        public var rightTrigger: UInt16 = 0
+        /// The highest trigger levels received.
+        public var peakLeftTrigger: UInt16 = 0
+        public var peakRightTrigger: UInt16 = 0
+        public init() {}
     }
 
     /// One call SDL made to the pad's rumble callback.
@@ -60,6 +108,7 @@ public final class VirtualGameController: Sendable {
         var rumble: [RumbleCall] = []
         var triggers: [RumbleCall] = []
         var effects: [EffectCall] = []
+        var summary = RumbleSummary()
     }
 
     private let recorder = Mutex(Recorder())
@@ -73,6 +122,9 @@ public final class VirtualGameController: Sendable {
     public let acceptsEffects: Bool
     /// Whether accepted effects are recorded (`effectCalls`) or only counted (`effectCount`).
     public let recordsEffects: Bool
+    /// Whether every rumble call is recorded (`rumbleCalls`, `triggerCalls`) or only summed up
+    /// (`summary`, which is kept either way).
+    public let recordsRumble: Bool
     private let acceptedEffects = Atomic<Int>(0)
     private let attachedInstanceID = Atomic<Int32>(-1)
 
@@ -89,10 +141,13 @@ public final class VirtualGameController: Sendable {
     ///   - acceptsEffects: whether it takes raw effects and records them (default: only the PS5 model).
     ///   - recordsEffects: false to accept effects without recording them (no allocation in the
     ///     callback: for benchmarks); `effectCount` still counts them. Default true.
+    ///   - recordsRumble: false to keep only `summary` of the rumble calls (memory stays bounded in a
+    ///     long test; the C API's virtual pads do this). Default true.
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
     public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil,
-                acceptsEffects: Bool? = nil, recordsEffects: Bool = true) throws(SDLError) {
+                acceptsEffects: Bool? = nil, recordsEffects: Bool = true, recordsRumble: Bool = true) throws(SDLError) {
         self.recordsEffects = recordsEffects
+        self.recordsRumble = recordsRumble
         self.model = model
         self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
@@ -164,6 +219,9 @@ public final class VirtualGameController: Sendable {
     /// The last body-motor levels SDL sent, or nil before any call.
     public var lastRumble: RumbleCall? { recorder.withLock { $0.rumble.last } }
 
+    /// Counts, last and highest levels of what SDL sent so far (kept whatever `recordsRumble` says).
+    public var summary: RumbleSummary { recorder.withLock { $0.summary } }
+
     /// How many effects SDL passed on (recorded or not).
     public var effectCount: Int { acceptedEffects.load(ordering: .relaxed) }
 
@@ -188,6 +246,7 @@ public final class VirtualGameController: Sendable {
             $0.rumble.removeAll()
             $0.triggers.removeAll()
             $0.effects.removeAll()
+            $0.summary = RumbleSummary()
         }
     }
 
@@ -198,8 +257,21 @@ public final class VirtualGameController: Sendable {
 
     private func record(_ low: UInt16, _ high: UInt16, trigger: Bool) {
         let call = RumbleCall(ticksMilliseconds: SDL_GetTicks64(), low: low, high: high)
+        let keep = recordsRumble
         recorder.withLock {
-            if trigger { $0.triggers.append(call) } else { $0.rumble.append(call) }
+            if trigger {
+                if keep { $0.triggers.append(call) }
+                $0.summary.triggerCalls += 1
+                ($0.summary.leftTrigger, $0.summary.rightTrigger) = (low, high)
+                $0.summary.peakLeftTrigger = max($0.summary.peakLeftTrigger, low)
+                $0.summary.peakRightTrigger = max($0.summary.peakRightTrigger, high)
+            } else {
+                if keep { $0.rumble.append(call) }
+                $0.summary.calls += 1
+                ($0.summary.low, $0.summary.high) = (low, high)
+                $0.summary.peakLow = max($0.summary.peakLow, low)
+                $0.summary.peakHigh = max($0.summary.peakHigh, high)
+            }
         }
     }
 

@@ -38,31 +38,63 @@ extension GameHaptics {
         public func post(_ event: GameEvent) -> Bool { events.post(event) }
 
         /// Loads the mapping config at `file` now and uses it from the next `update`; with `watch`, a
-        /// background thread then notices saved edits (every `interval` seconds) and swaps valid ones in
-        /// between frames, keeping the last good config when an edit is broken (`errors`,
-        /// `events.reloadHandler`). Throws `ConfigErrors` (every problem with file:line:column) when the
-        /// file is invalid now; the previous mapping, if any, stays.
+        /// background thread then notices saved edits (every `interval` seconds), waits until a save has
+        /// settled (the same bytes on two looks, docs/config.md) and swaps valid ones in between frames,
+        /// keeping the last good config when an edit is broken (`errors`, `events.reloadHandler`,
+        /// `events.statistics.reloads` and `failedReloads`).
+        ///
+        /// `file` is made absolute against the working directory now, so every message names the file
+        /// by its full path and a later `chdir` changes nothing. Throws `ConfigErrors` (every problem
+        /// with file:line:column, and a `consequence`) when the file is missing or invalid now: the
+        /// previous mapping, if any, stays in use (without one, events play nothing but feedback
+        /// presets); with `watch`, the file is watched anyway (instead of the previous one), so a
+        /// config that appears or is fixed while the game runs is loaded as soon as its save settles.
         ///
         /// A rule whose pattern is a `.wav` gets haptics analysed from the sound (`soundPatterns`,
         /// docs/audio-to-haptics.md); the watcher also notices a changed sound and re-analyses it. With
         /// audio on, the sounds of `with_audio` rules are loaded here so the pattern plays them (a sound
         /// first named by a later hot reload plays its haptics only until the next `load`).
         public func load(file: String, watch: Bool = true, interval: Double = 0.25) throws(ConfigErrors) {
-            let loaded = try LoadedMapping.load(file: file, presets: playback.presets, sounds: soundPatterns)
+            let path = FileStatus.absolutePath(file)
+            // Taken before the file is read, so a save made while it loads is noticed by the watcher.
+            let seen = MappingConfigWatcher.Snapshot.of(file: path)
+            let loaded: LoadedMapping
+            do throws(ConfigErrors) {
+                loaded = try LoadedMapping.load(file: path, presets: playback.presets, sounds: soundPatterns)
+            } catch {
+                var failure = error
+                let inUse = events.mapping.map { $0.file ?? "a config loaded from text" }
+                var consequence = inUse.map { "the config in use (\($0)) stays until \(path) loads" }
+                    ?? "no config is in use: events play nothing (feedback cases play their presets) until \(path) loads"
+                if watch {
+                    consequence += "; SDLHaptics watches it and loads its first good save"
+                    watchFile(path, interval: interval, seen: seen, loaded: nil)
+                }
+                failure.consequence = consequence
+                throw failure
+            }
             if let audio = state.audioOutput {
-                let folder = FilePathText.deletingLastComponent(file)
+                let folder = FilePathText.deletingLastComponent(path)
                 for pattern in loaded.patterns where pattern.hasAudioContent {
                     try? audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
                 }
             }
             events.use(loaded)
             stopWatching()
-            if watch {
-                let watcher = MappingConfigWatcher(file: file, director: events, presetsFolder: playback.presets.folder,
-                                                   interval: interval, sounds: soundPatterns, loaded: loaded)
-                watcher.start()
-                configWatcher = watcher
-            }
+            if watch { watchFile(path, interval: interval, seen: seen, loaded: loaded) }
+        }
+
+        /// The file watched for hot reload (absolute), or nil when none is.
+        public var watchedFile: String? { configWatcher?.file }
+
+        /// Watches `path` (instead of any file watched before), counting `seen` as the version already
+        /// loaded (`loaded`) or already reported as broken (`loaded` nil).
+        private func watchFile(_ path: String, interval: Double, seen: MappingConfigWatcher.Snapshot, loaded: LoadedMapping?) {
+            stopWatching()
+            let watcher = MappingConfigWatcher(file: path, director: events, presetsFolder: playback.presets.folder,
+                                               interval: interval, seen: seen, sounds: soundPatterns, loaded: loaded)
+            watcher.start()
+            configWatcher = watcher
         }
 
         /// The problems of the last reload that failed (empty when the current file is good), for an

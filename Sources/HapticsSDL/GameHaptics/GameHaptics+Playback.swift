@@ -122,7 +122,8 @@ extension GameHaptics {
         /// asset root). The result gives `AudioCustom` events without a duration their waveform's
         /// length, so a player lasts as long as its sounds.
         /// - Throws: `AHAPDecodingError` for the file, `WaveformLoadError` for a waveform.
-        public func loadPattern(contentsOfFile path: String) throws -> HapticPattern {
+        public func loadPattern(contentsOfFile file: String) throws -> HapticPattern {
+            let path = FileStatus.absolutePath(file)   // errors name the file by its full path
             let pattern = try AHAPDecoder().decode(contentsOfFile: path).pattern
             guard let audio = state.audioOutput, pattern.hasAudioContent else { return pattern }
             let folder = FilePathText.deletingLastComponent(path)

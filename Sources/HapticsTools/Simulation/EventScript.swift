@@ -84,6 +84,7 @@ struct EventScriptParser {
         .hit: ["damage", "direction", "critical", "received"],
         .texture: ["id", "action", "value", "kind"],
         .custom: ["name", "value"],
+        .action: ["name", "value"],
         .feedback: ["kind"],
     ]
 
@@ -155,7 +156,8 @@ struct EventScriptParser {
         let allowed = Self.commonKeys + (Self.keys[kind] ?? [])
         for item in members where !allowed.contains(item.key) {
             // The path names the field (shortened, escaped): the message does not echo it again.
-            report(item.keyOffset, "$.\(EchoedText.shortened(item.key))", "unknown field for a \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
+            let article = kind.rawValue.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            report(item.keyOffset, "$.\(EchoedText.shortened(item.key))", "unknown field for \(article) \(kind.rawValue) event: expected \(allowed.joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: item.key, among: allowed))
         }
         var player: Int? = nil
@@ -234,6 +236,8 @@ struct EventScriptParser {
                                                    kind: string("kind", members, optional: true).map { HapticName($0) }))
         case .custom:
             eventKind = .custom(name: HapticName(string("name", members, optional: false) ?? ""), value: numberField("value", members) ?? 1)
+        case .action:
+            eventKind = .action(name: HapticName(string("name", members, optional: false) ?? ""), value: numberField("value", members) ?? 1)
         case .feedback:
             let name = string("kind", members, optional: false) ?? ""
             guard let feedback = HapticFeedback(name: name) else {

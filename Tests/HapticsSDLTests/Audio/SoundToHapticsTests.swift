@@ -192,7 +192,8 @@ extension SDLTests {
             let watcher = MappingConfigWatcher(file: config, director: rig.haptics.mapping.events, sounds: loader, loaded: loaded)
             #expect(watcher.checkNow() == false, "nothing changed")
             try Data(TestWAV.bytes(TestWAV.hits(at: [0.05, 0.3], seconds: 0.6))).write(to: URL(fileURLWithPath: sound))
-            #expect(watcher.checkNow(), "the sound changed")
+            #expect(watcher.checkNow() == false, "the sound changed: settling for one look")
+            #expect(watcher.checkNow(), "the sound changed and stayed so")
             rig.frames(1)
             let reloaded = try #require(rig.haptics.mapping.events.mapping)
             #expect(reloaded.patterns[0].events.filter { $0.type == .hapticTransient }.count == 2, "the new sound's two hits")
@@ -201,6 +202,7 @@ extension SDLTests {
 
             // A broken sound is reported once, with the config's position, and the last good mapping stays.
             try Data("not a wav".utf8).write(to: URL(fileURLWithPath: sound))
+            #expect(watcher.checkNow() == false)
             #expect(watcher.checkNow())
             rig.frames(1)
             #expect(rig.haptics.mapping.events.mapping === reloaded)

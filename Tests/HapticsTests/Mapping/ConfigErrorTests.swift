@@ -68,30 +68,36 @@ struct ConfigErrorTests {
         let watcher = MappingConfigWatcher(file: file, director: rig.director)
         #expect(watcher.checkNow() == false, "unchanged file: nothing offered")
 
+        // A changed file is loaded once two looks in a row read the same bytes (the save has settled).
+        func settle(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            #expect(watcher.checkNow() == false, "the first look at a change only remembers it", sourceLocation: sourceLocation)
+            #expect(watcher.checkNow(), "the second look reads the same bytes: loaded", sourceLocation: sourceLocation)
+        }
+
         func currentIntensity() -> Double {
             rig.director.mapping.flatMap { $0.config.rules.first?.intensity.curve.outputLow } ?? -1
         }
         try write("0.9")
-        #expect(watcher.checkNow())
+        settle()
         #expect(currentIntensity() == 0.5, "nothing swaps until the next frame")
         rig.frame()
         #expect(currentIntensity() == 0.9)
 
         try write("9000  # out of range")
-        #expect(watcher.checkNow())
+        settle()
         rig.frame()
         #expect(currentIntensity() == 0.9, "the last good config stays")
         #expect(rig.director.lastErrors.first?.location.line == 4)
         #expect(rig.director.lastErrors.first?.file == file)
 
         try "[[rule]\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(watcher.checkNow())
+        settle()
         rig.frame()
         #expect(currentIntensity() == 0.9)
         #expect(rig.director.lastErrors.first?.message.contains("to close the array-of-tables header") == true)
 
         try write("0.3")
-        #expect(watcher.checkNow())
+        settle()
         rig.frame()
         #expect(currentIntensity() == 0.3)
         #expect(rig.director.lastErrors.isEmpty)
@@ -101,10 +107,11 @@ struct ConfigErrorTests {
         // progress, not a config with no rules; the mapping in use stays until the text is there.
         try Data().write(to: URL(fileURLWithPath: file))
         #expect(watcher.checkNow() == false, "an empty file is not offered")
+        #expect(watcher.checkNow() == false, "not even when it stays empty")
         rig.frame()
         #expect(currentIntensity() == 0.3)
         try write("0.4")
-        #expect(watcher.checkNow())
+        settle()
         rig.frame()
         #expect(currentIntensity() == 0.4)
         #expect(results == [true, false, false, true, true])

@@ -25,6 +25,8 @@ struct EventRepresentationTests {
             .texture(.init(id: Int.max, action: .update, value: -1)),
             .texture(.init(id: Int.min, action: .stop)),
             .custom(name: "snap", value: -3),
+            .action(name: "dash", value: 1),
+            .action(name: "land", value: -0.5),
             .feedback(.success),
             .feedback(.impact(weight: .heavy, intensity: 0.4)),
             .feedback(.impactFlexibility(.soft, intensity: 0)),
@@ -217,6 +219,8 @@ struct EventRepresentationTests {
             return "texture \(t.id) \(t.action) \(t.value) \(String(describing: t.kind))"
         case .custom(let name, let value):
             return "custom \(name) \(value)"
+        case .action(let name, let value):
+            return "action \(name) \(value)"
         case .feedback(let feedback):
             return "feedback \(feedback)"
         }

@@ -171,7 +171,7 @@ struct MappingTests {
         #expect(rig.director.statistics.events == 10_000)
         #expect(rig.director.droppedEvents == 0)
         #expect(rig.director.statistics.started == 4, "a rule that does not coalesce keeps the strongest four per frame")
-        #expect(rig.director.statistics.coalesced + rig.director.statistics.outOfRange == 9_996, "speed 0 is no impulse: not felt")
+        #expect(rig.director.statistics.coalesced + rig.director.statistics.silenced == 9_996, "speed 0 is no impulse: silenced")
         #expect(rig.engine.activeVoiceCount <= 4, "one rule's voices are a pool of four")
         #expect(rig.engine.activeVoiceCount >= 1)
         // And with coalescing (the default), one voice.

@@ -48,14 +48,36 @@ struct PlatformHelperTests {
         #expect(CFormat.string(long, 42) == String(format: long, 42))
     }
 
-    @Test("ErrorText names a missing folder as localizedDescription does")
-    func missingFolderText() {
-        do {
-            _ = try FileManager.default.contentsOfDirectory(atPath: "/nonexistent-sdlhaptics-\(getpid())")
-            Issue.record("listing a missing folder succeeded")
-        } catch {
-            #expect(ErrorText.describe(error) == error.localizedDescription)
+    @Test("FileStatus tells files, folders and missing paths apart as FileManager does, and resolves paths")
+    func fileStatus() throws {
+        let folder = NSTemporaryDirectory() + "sdlhaptics-filestatus-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/a.ahap"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.ahap", withDestinationPath: folder + "/a.ahap")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nothing")
+        #expect(FileStatus.kind(of: folder + "/a.ahap") == .regular(size: 3))
+        #expect(FileStatus.kind(of: folder + "/link.ahap") == .regular(size: 3))
+        #expect(FileStatus.kind(of: folder) == .directory)
+        #expect(FileStatus.kind(of: folder + "/dangling") == nil)
+        #expect(FileStatus.kind(of: folder + "/missing") == nil)
+        #expect(FileStatus.kind(of: "/dev/null") == .characterDevice)
+        #expect(FileStatus.isSymbolicLink(folder + "/dangling"))
+        #expect(!FileStatus.isSymbolicLink(folder + "/a.ahap"))
+        for path in [folder + "/a.ahap", folder, folder + "/missing"] {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            #expect(FileStatus.isFile(path) == (exists && !isDirectory.boolValue), "\(path)")
         }
+        #expect(FileStatus.realPath(folder + "/link.ahap") == URL(fileURLWithPath: folder + "/a.ahap").resolvingSymlinksInPath().path)
+        #expect(FileStatus.realPath(folder + "/missing") == nil)
+        #expect(try FileStatus.names(inFolder: folder).sorted() == ["a.ahap", "dangling", "link.ahap"])
+        #expect(throws: FileStatus.ListingError.self) { try FileStatus.names(inFolder: folder + "/missing") }
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(FileStatus.workingDirectory == cwd)
+        #expect(FileStatus.absolutePath("data/./haptics.toml") == cwd + "/data/haptics.toml")
+        #expect(FileStatus.absolutePath("/x//y/./z.toml") == "/x/y/z.toml")
+        #expect(FileStatus.absolutePath("../up.toml") == cwd + "/../up.toml")
     }
 
     @Test("FileBytes reads at most the count asked for, and says when a file cannot be opened")

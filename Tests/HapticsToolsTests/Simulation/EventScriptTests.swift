@@ -35,6 +35,21 @@ struct EventScriptTests {
         #expect(feedback == .impact(weight: .heavy))
     }
 
+    @Test("game actions: a name, and a value of 1 unless the line gives one")
+    func actions() throws {
+        let script = try EventScript.parse("""
+        {"time": 0, "event": "action", "name": "jump", "player": 0}
+        {"time": 0.5, "event": "action", "name": "land", "value": 7.5, "position": [3, 0], "tag": "roof"}
+        """)
+        #expect(script.entries.count == 2)
+        guard case .action(let jump, let one) = script.entries[0].event.kind,
+              case .action(let land, let fall) = script.entries[1].event.kind else {
+            Issue.record("not actions"); return
+        }
+        #expect(jump == "jump" && one == 1 && script.entries[0].event.player == 0)
+        #expect(land == "land" && fall == 7.5 && script.entries[1].event.tag == "roof" && script.entries[1].event.player == nil)
+    }
+
     @Test("errors: line, column, JSON path; every bad line reported")
     func errors() {
         do {
