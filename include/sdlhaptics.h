@@ -129,7 +129,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
 #define SDLH_MAX_PLAYERS              16      /**< SDLH_InitOptions.player_count: 1...16 (0: 4) */
 #define SDLH_MAX_SAFETY_MILLISECONDS  65535   /**< SDLH_InitOptions.safety_milliseconds: 1...65535 (0: 250) */
 #define SDLH_MAX_EVENTS_PER_FRAME     16384   /**< posted events waiting for one update; more: SDLH_ERROR_QUEUE_FULL */
-#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, and live player handles; more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles, attached virtual pads (each counted alone); more: SDLH_ERROR_LIMIT */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -941,7 +941,7 @@ typedef struct SDLH_VirtualPad SDLH_VirtualPad;
  *          SDLH_ERROR_INVALID_ARGUMENT (an unknown profile: the message lists them), SDLH_ERROR_SDL
  *          (SDL's joystick subsystem is not running: SDL_Init(SDL_INIT_GAMECONTROLLER) first; or SDL
  *          refused), SDLH_ERROR_WRONG_THREAD (after SDLH_Init, from another thread than the game's),
- *          SDLH_ERROR_LIMIT (65,536 attached)
+ *          SDLH_ERROR_LIMIT (SDLH_MAX_LIVE_HANDLES attached)
  * The game thread (the thread that runs SDL's event loop); works before SDLH_Init, and the pad stays
  * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). Added by issue 25.
  */

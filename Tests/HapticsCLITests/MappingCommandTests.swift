@@ -32,7 +32,8 @@ struct MappingCommandTests {
         let bad = try folder.write("{\"time\": 0, \"event\": \"action\", \"name\": \"jump\", \"surface\": \"x\"}\n", to: "bad.jsonl")
         let refused = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", bad])
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains("unknown field 'surface' for an action event"), "\(refused.standardError)")
+        // Issue 26's wording: the path names the field once; issue 25's article for "action".
+        #expect(refused.standardError.contains("$.surface: unknown field for an action event"), "\(refused.standardError)")
     }
 
     @Test("check: a broken config exits 1 with every problem as FILE:LINE:COLUMN and a suggestion")

@@ -39,8 +39,14 @@ public struct ConfigDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
 public struct ConfigErrors: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [ConfigDiagnostic]
     /// What the failure means for the running game, when the loader knows it (`GameHaptics.mapping.load`
-    /// says whether a config is still in use and whether the file is watched), or nil.
-    public var consequence: String?
+    /// says whether a config is still in use and whether the file is watched), or nil. Escaped and cut
+    /// like a diagnostic's texts when set (`EchoedText`): it names files by their paths, which may hold
+    /// control characters, and it is printed as one "note:" line.
+    public var consequence: String? {
+        get { escapedConsequence }
+        set { escapedConsequence = newValue.map(EchoedText.field) }
+    }
+    private var escapedConsequence: String?
 
     public init(_ diagnostics: [ConfigDiagnostic], consequence: String? = nil) {
         self.diagnostics = diagnostics

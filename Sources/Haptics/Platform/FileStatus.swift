@@ -24,7 +24,8 @@ package enum FileStatus {
     }
 
     /// What `path` leads to (symbolic links followed), or nil when nothing is there (or a link leads
-    /// nowhere, or a folder on the way cannot be searched).
+    /// nowhere, or a folder on the way cannot be searched). To tell a user what is at a path (why
+    /// nothing is there, in the readers' words), use `FileKind.at(_:)` and its `found`.
     package static func kind(of path: String) -> Kind? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -36,20 +37,6 @@ package enum FileStatus {
         case S_IFIFO: return .namedPipe
         case S_IFSOCK: return .socket
         default: return .other
-        }
-    }
-
-    /// Why `kind(of:)` found nothing at `path`, as the end of "expected a readable file, found ...":
-    /// "a loop of symbolic links", "a symbolic link that leads nowhere", "a folder on the way that
-    /// cannot be searched", or "nothing at this path".
-    package static func whyNothing(at path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) != 0 else { return "something that went away while it was read" }
-        switch errno {
-        case ELOOP: return "a loop of symbolic links"
-        case EACCES: return "a folder on the way that cannot be searched (permission)"
-        case ENOTDIR: return "a file where the path needs a folder"
-        default: return isSymbolicLink(path) ? "a symbolic link that leads nowhere" : "nothing at this path"
         }
     }
 

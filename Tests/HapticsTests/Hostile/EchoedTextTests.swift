@@ -32,7 +32,7 @@ struct EchoedTextTests {
             Issue.record("loaded")
         } catch {
             let line = try #require(error.diagnostics.first).description
-            #expect(line == #"x\u0007.toml:4:1: error: rule[0].a\nok\u001B: unknown key: expected one of name, event, materials, surface, tag, custom, texture, feedback, critical, received, pattern, intensity, sharpness, attenuation, trigger_bias, trigger_effect, cooldown, coalesce, priority, category, analysis"#)
+            #expect(line == #"x\u0007.toml:4:1: error: rule[0].a\nok\u001B: unknown key: expected one of name, event, materials, surface, tag, custom, action, texture, feedback, critical, received, pattern, intensity, sharpness, attenuation, trigger_bias, trigger_effect, cooldown, coalesce, priority, category, analysis"#)
         }
         let made = ConfigDiagnostic(file: "f", location: SourceLocation(line: 1, column: 1, offset: 0), path: "p\n",
                                     message: String(repeating: "m", count: 10_000), suggestion: "s\u{1B}")
@@ -40,6 +40,11 @@ struct EchoedTextTests {
         #expect(made.suggestion == #"s\u001B"#)
         #expect(made.message.utf8.count < 4_200)
         #expect(made.message.hasSuffix("…(+5904 bytes)"))
+        // Issue 25's consequence line names files by path: escaped too, when made and when set.
+        var errors = ConfigErrors([made], consequence: "no config is in use: /g\name.toml")
+        #expect(errors.consequence == #"no config is in use: /g\name.toml"#)
+        errors.consequence = "the config in use (/a\u{1B}.toml) stays"
+        #expect(errors.description.hasSuffix(#"note: the config in use (/a\u001B.toml) stays"#))
     }
 
     @Test("an AHAP file's diagnostics are escaped and an unknown key is named once, in the path")
