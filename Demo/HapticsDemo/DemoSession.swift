@@ -20,6 +20,9 @@ final class DemoSession {
     var script: InputScript?
     var inputs = [InputState(), InputState()]
     var traceLines: [String] = ["time,output,low,high,left_trigger,right_trigger"]
+    /// `--trigger-effects`: every effect a virtual DualSense received, with the frame it arrived in.
+    var effectLines: [String] = ["frame,pad,bytes"]
+    private var effectCounts: [Int: Int] = [:]
     var scene: SceneRenderer
 
     init(options: HapticsDemo) throws {
@@ -86,6 +89,7 @@ final class DemoSession {
             haptics.update(at: time)
             let afterHaptics = SDL_GetPerformanceCounter()
             recordTrace(time: time)
+            recordEffects(frame: frame)
             scene.render(game, haptics: haptics, fps: fps)
             if frame == frameLimit - 1, let path = options.screenshot { try saveScreenshot(to: path) }
             SDL_RenderPresent(renderer)
@@ -104,6 +108,7 @@ final class DemoSession {
             }
         }
         haptics.shutdown()
+        recordEffects(frame: frame)   // what shutdown sent
         try writeOutputs()
         let averageFrame = frameWork / Double(max(frame, 1))
         // SDLHaptics' share: GameHaptics.update (engine, mixer, rumble output) plus the posts the game
@@ -222,6 +227,19 @@ final class DemoSession {
         }
     }
 
+    private func recordEffects(frame: Int) {
+        guard options.triggerEffects != nil else { return }
+        for (index, pad) in virtualPads.enumerated() where pad.acceptsEffects {
+            let calls = pad.effectCalls
+            let seen = effectCounts[index, default: 0]
+            guard calls.count > seen else { continue }
+            for call in calls[seen...] {
+                effectLines.append("\(frame),\(index),\(call.bytes.map { String(format: "%02x", $0) }.joined())")
+            }
+            effectCounts[index] = calls.count
+        }
+    }
+
     private func saveScreenshot(to path: String) throws {
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(Self.width), Int32(Self.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw DemoError("SDL_CreateRGBSurfaceWithFormat: \(String(cString: SDL_GetError()))")
@@ -236,6 +254,9 @@ final class DemoSession {
     private func writeOutputs() throws {
         if let path = options.trace {
             try (traceLines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        if let path = options.triggerEffects {
+            try (effectLines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         if let path = options.gameEvents {
             let header = "// Game events posted by haptics-demo (positions relative to player 0's character)."

@@ -45,6 +45,9 @@ struct HapticsDemo: ParsableCommand {
     @Option(help: "Write every game event the demo posts as an event script (JSON Lines, docs/events.md), positions relative to player 0.")
     var gameEvents: String?
 
+    @Option(help: "Headless: write every effect a virtual DualSense received as CSV (frame,pad,bytes in hex), to compare trigger sequences byte for byte.")
+    var triggerEffects: String?
+
     @Flag(help: "Headless: the first virtual controller is a DualSense (adaptive triggers) instead of an Xbox One pad.")
     var dualsense = false
 
