@@ -68,6 +68,11 @@ final class DemoSession {
         if options.gameEvents != nil { demoHaptics.gameEventLines = [] }
         game = DemoGame(haptics: demoHaptics, players: 1)
         scene = SceneRenderer(renderer: renderer, width: Self.width, height: Self.height)
+        // A pad assigned to a player (plugged in again, or swapped in the menu) starts with its
+        // triggers off: the player's sling is drawn again for it.
+        haptics.pads.controllerChangedHandler = { [unowned self] player, pad in
+            if pad != nil, player < game.characters.count { demoHaptics.slingDrawn(player: player) }
+        }
     }
 
     func run() throws {
@@ -168,7 +173,7 @@ final class DemoSession {
                     inputs[player].set(.down, down: value > 0.6)
                 case SDL_CONTROLLER_AXIS_TRIGGERRIGHT:
                     // R2 is a sling: on a DualSense it clicks at this point of its travel (DemoHaptics).
-                    inputs[player].set(.punch, down: value > DemoHaptics.slingClick)
+                    inputs[player].set(.punch, down: value > demoHaptics.slingClick(player: player))
                 default: break
                 }
             default: break

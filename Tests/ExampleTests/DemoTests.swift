@@ -92,9 +92,16 @@ struct DemoTests {
         #expect(!names.contains("collision"), "no mapping rules without a valid config")
     }
 
-    @Test("on a DualSense: R2 gets the sling's weapon effect, L2 the boulder brake while it rolls, and both end off")
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Golden/tour-dualsense-effects.csv").path
+
+    @Test("on a DualSense: the config's sling on R2 and brake on L2 reach the pad byte for byte as when the demo set them in code")
     func dualSenseTriggers() throws {
-        let run = try ExampleRun.run("haptics-demo", ["--headless", "--dualsense", "--silent", "--script", Self.tour])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-ds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let effects = folder.appendingPathComponent("effects.csv").path
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--dualsense", "--silent", "--script", Self.tour, "--trigger-effects", effects])
         #expect(run.status == 0, "\(run.output)")
         let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("virtual ps5 triggers: ") }, "\(run.output)")
         // R2: off when the pad is opened, the sling's weapon, off while the tour's menu is open, the
@@ -103,6 +110,48 @@ struct DemoTests {
         // L2: feedback (0x21) while the boulder rolls, between offs; off at the end.
         #expect(line.contains("L2 5>21>5"), "\(line)")
         #expect(line.hasSuffix(">5"), "shutdown leaves both triggers off: \(line)")
+        // Every effect, its bytes and the frame it arrived in, as captured before the sling and the
+        // brake moved from Swift code into Assets/Haptics/haptics.toml (issue 27).
+        let received = try String(contentsOfFile: effects, encoding: .utf8)
+        let expected = try String(contentsOfFile: Self.golden, encoding: .utf8)
+        #expect(received == expected, "the DualSense's effects differ from \(Self.golden):\n\(received)")
+    }
+
+    @Test("the sling and the brake are the config's: another trigger_effect in the config changes what the DualSense receives")
+    func triggersFromTheConfig() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-ds-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let assets = URL(fileURLWithPath: Self.tour).deletingLastPathComponent().appendingPathComponent("../../Assets/Haptics").standardized
+        let copy = folder.appendingPathComponent("Haptics")
+        try FileManager.default.copyItem(at: assets, to: copy)
+        let config = copy.appendingPathComponent("haptics.toml").path
+        var text = try String(contentsOfFile: config, encoding: .utf8)
+        let sling = "trigger_effect = { side = \"right\", mode = \"weapon\", start = 0.3, end = 0.6, strength = 0.8 }"
+        let brake = "trigger_effect = { side = \"left\", mode = \"feedback\", start = 0.1, strength = { input = \"value\", curve = \"linear\", "
+            + "input_range = [0.0, 6.0], output_range = [0.0, 1.0] } }"
+        #expect(text.contains(sling) && text.contains(brake), "the shipped config holds the sling and the brake")
+        text = text.replacingOccurrences(of: sling, with: "trigger_effect = { side = \"right\", mode = \"weapon\", start = 0.5, end = 0.8, strength = 0.25 }")
+        text = text.replacingOccurrences(of: brake, with: "trigger_effect = { side = \"left\", mode = \"vibration\", amplitude = 0.5, frequency = 0.5 }")
+        try text.write(toFile: config, atomically: true, encoding: .utf8)
+        let effects = folder.appendingPathComponent("effects.csv").path
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--dualsense", "--silent", "--script", Self.tour, "--config", config,
+                                                      "--trigger-effects", effects])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.output.contains("error"), "\(run.output)")
+        let rows = try String(contentsOfFile: effects, encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let bytes = rows.compactMap { row -> [UInt8]? in
+            let hex = Array(row[2].utf8)
+            return stride(from: 0, to: hex.count - 1, by: 2).map { UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16) ?? 0 }
+        }
+        // R2 (offset 10): a weapon (0x25) whose zones run 5...7 (bits 5 and 7 of the start/stop mask
+        // 0x00a0) at strength level round(0.25 × 8) = 2, sent as 1: the config's numbers, not the demo's.
+        #expect(bytes.contains { $0.count == 47 && $0[10] == 0x25 && $0[11] == 0xa0 && $0[12] == 0x00 && $0[13] == 1 },
+                "R2 got the edited sling: \(rows.map { String($0[2]) })")
+        #expect(!bytes.contains { $0.count == 47 && $0[10] == 0x25 && $0[11] == 0x28 }, "never the shipped sling (zones 3...5)")
+        // L2 (offset 21): a vibration (0x26) while the boulder rolls, never the shipped brake's feedback (0x21).
+        #expect(bytes.contains { $0.count == 47 && $0[21] == 0x26 }, "L2 vibrates with the boulder")
+        #expect(!bytes.contains { $0.count == 47 && $0[21] == 0x21 }, "no feedback effect left in code")
     }
 
     @Test("two players on two pads: each player's footsteps reach their own pad; a crate landing is felt by both")

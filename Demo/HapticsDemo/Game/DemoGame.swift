@@ -44,6 +44,7 @@ final class DemoGame {
     func setPlayers(_ count: Int) {
         while characters.count < max(1, min(count, 2)) {
             characters.append(PlayerCharacter(player: characters.count, x: Level.spawnX + Double(characters.count) * 1.2, world: world))
+            haptics.slingDrawn(player: characters.count - 1)
         }
         haptics.playerCount = characters.count
     }
@@ -161,8 +162,8 @@ final class DemoGame {
         if grounded && value > 0.04 { boulderQuiet = 0 } else { boulderQuiet += 1.0 / 60.0 }
         if !boulderRolling && grounded && value > 0.1 { boulderRolling = true }
         if boulderRolling && boulderQuiet >= 0.25 { boulderRolling = false }
+        // The rolling texture's value is the speed: the config's "rolling" rule also brakes L2 with it.
         haptics.rolling(id: 1, speed: speed, rolling: boulderRolling, x: position.x, y: position.y)
-        haptics.updateTriggers(boulderSpeed: speed, boulderRolling: boulderRolling)
     }
 
     private func updateBlock() {

@@ -32,6 +32,8 @@ final class DemoHaptics {
     /// `make felt`, replays the tour this way).
     var gameEventLines: [String]? = nil
     private var listener0 = (x: 0.0, y: 0.0)
+    /// Game time each player's sling was last drawn (`slingDrawn(player:)`).
+    private var slingDrawnAt: [Int: Double] = [:]
 
     init(haptics: GameHaptics, configPath: String?) {
         self.haptics = haptics
@@ -163,25 +165,23 @@ final class DemoHaptics {
 
     // MARK: - Adaptive triggers (docs/adaptive-triggers.md)
 
-    /// Once per frame: every player's R2 is a sling that resists, then gives way with a click at 60 %
-    /// of its travel (pulling past the click throws a punch), and L2 is a brake on the boulder whose
-    /// resistance follows its speed (0 m/s: free, 6 m/s or more: full) while it rolls. Set every
-    /// frame through the Swift API: no allocation, and the pad is sent only what changed. Pausing
-    /// the game turns both off (GameHaptics.pause), resuming brings them back.
-    func updateTriggers(boulderSpeed: Double, boulderRolling: Bool) {
-        measured {
-            for player in 0..<playerCount {
-                guard let triggers = haptics.pads.adaptiveTriggers(forPlayer: player) else { continue }
-                triggers.right.setModeWeaponWithStartPosition(0.3, endPosition: Self.slingClick, resistiveStrength: 0.8)
-                if boulderRolling {
-                    triggers.left.setModeFeedbackWithStartPosition(0.1, resistiveStrength: min(boulderSpeed / 6, 1))
-                } else {
-                    triggers.left.setModeOff()
-                }
-            }
-        }
+    /// The player has drawn the sling (their character appeared, or their pad changed): the config's
+    /// "sling" rule (a `trigger_effect`) sets R2's resistance and click. The demo sets no trigger
+    /// mode itself; the boulder's brake on L2 comes from the "rolling" rule with the boulder's speed.
+    /// Once per player and frame (a character that appears with its pad is told once).
+    func slingDrawn(player: Int) {
+        guard slingDrawnAt[player] != time else { return }
+        slingDrawnAt[player] = time
+        custom("sling_drawn", player: player)
     }
 
-    /// Where R2's sling clicks, 0...1 of the travel: the demo throws a punch when the trigger passes it.
-    static let slingClick = 0.6
+    /// Where `player`'s R2 sling clicks, 0...1 of the travel, read back from the effect the config
+    /// set (a weapon's end position), so tuning the click in the config moves the throw with it;
+    /// `defaultSlingClick` without a weapon effect. The demo throws a punch when R2 passes it.
+    func slingClick(player: Int) -> Double {
+        if case .weapon(_, let end, _) = haptics.pads.adaptiveTriggers(forPlayer: player)?.right.effect { return end }
+        return Self.defaultSlingClick
+    }
+
+    static let defaultSlingClick = 0.6
 }
