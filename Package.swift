@@ -85,10 +85,11 @@ let package = Package(
             path: "Demo/CHapticsChipmunk",
             providers: [.apt(["libchipmunk-dev"])]
         ),
+        // HapticsFelt: the felt model its detailed HUD predicts with (Demo/HapticsDemo/Haptics/MotorFeel.swift).
         .executableTarget(
             name: "haptics-demo",
             dependencies: [
-                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk",
+                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk", "HapticsFelt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo/HapticsDemo",
@@ -179,6 +180,7 @@ let package = Package(
         .testTarget(
             name: "ExampleTests",
             dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "example-adaptive-triggers", "haptics-demo", "haptics-soak"],
+            exclude: ["Golden"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -7,7 +7,9 @@ import HapticsSDL
 /// config is watched: save an edit while the demo runs and it swaps in between two frames; a broken
 /// edit shows on screen and in the log, and the last good config keeps playing.
 ///
-/// Keeps a log of every haptic moment for the HUD and for `--events`.
+/// Keeps a log of every haptic moment for the HUD and for `--events`, and makes a `VisualCue` for
+/// every event it posts, so what the eye sees (dust, sparks, the screen shake) follows the same
+/// events as what the hand feels.
 final class DemoHaptics {
     typealias Moment = HapticEventDirector.Moment
 
@@ -26,6 +28,8 @@ final class DemoHaptics {
     /// Wall-clock seconds spent in this type's posting methods (SDLHaptics' share of the game's update).
     private(set) var postingSeconds = 0.0
     private var rollingTextures: Set<Int> = []
+    /// This frame's cues, in posting order; the renderer takes them (`takeCues`).
+    private(set) var cues: [VisualCue] = []
     /// Every game event posted, as event-script lines (docs/events.md), when `--game-events` asked for
     /// them; nil otherwise. Positions are written relative to player 0's character (the listener), so
     /// a replay with the listener at the origin attenuates as the game did (the felt comparison,
@@ -39,6 +43,7 @@ final class DemoHaptics {
         self.haptics = haptics
         self.configPath = configPath ?? Self.findConfig()
         all.reserveCapacity(4096)
+        cues.reserveCapacity(64)
         haptics.mapping.events.momentHandler = { [unowned self] moment in
             all.append(moment)
             recent.append(moment)
@@ -70,13 +75,7 @@ final class DemoHaptics {
 
     /// Assets/Haptics/haptics.toml from the working directory, else from the source tree this demo
     /// was built from.
-    static func findConfig() -> String? {
-        let relative = "Assets/Haptics/haptics.toml"
-        if FileManager.default.fileExists(atPath: relative) { return relative }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../\(relative)").standardized.path
-        return FileManager.default.fileExists(atPath: source) ? source : nil
-    }
+    static func findConfig() -> String? { DemoFiles.find("Assets/Haptics/haptics.toml") }
 
     /// Runs `work`, adding its wall-clock time to `postingSeconds`.
     private func measured(_ work: () -> Void) {
@@ -111,8 +110,9 @@ final class DemoHaptics {
     /// a point in the world: every player feels it, fading with their distance. Crates of 200 kg or
     /// more are tagged "heavy".
     func collision(massA: Double?, massB: Double?, impulse: Double, materials: (Material, Material), x: Double, y: Double) {
+        let heavy = max(massA ?? 0, massB ?? 0) >= 200
+        cues.append(VisualCue(kind: .impact(materials.0, materials.1, heavy: heavy), x: x, y: y, strength: Self.impactStrength(impulse)))
         measured {
-            let heavy = max(massA ?? 0, massB ?? 0) >= 200
             record("\"event\": \"collision\", \"massA\": \(number(massA)), \"massB\": \(number(massB)), \"speed\": 0, "
                    + "\"impulse\": \(number(impulse)), \"materials\": [\"\(materials.0.name)\", \"\(materials.1.name)\"], "
                    + relative(x, y) + (heavy ? ", \"tag\": \"heavy\"" : ""))
@@ -122,13 +122,16 @@ final class DemoHaptics {
         }
     }
 
-    func footstep(surface: Material, speed: Double, player: Int) {
+    /// A footstep of `player` on `surface` at `speed` m/s, their feet at (x, y).
+    func footstep(surface: Material, speed: Double, player: Int, x: Double, y: Double) {
+        cues.append(VisualCue(kind: .footstep(surface), x: x, y: y, strength: min(speed / 7, 1)))
         record("\"event\": \"footstep\", \"surface\": \"\(surface.name)\", \"speed\": \(number(speed)), \"player\": \(player)")
         measured { haptics.post(.footstep(surface: HapticName(surface.name), speed: speed, player: player)) }
     }
 
-    /// A hit dealt or received; `direction` -1 from the left, +1 from the right.
-    func hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int) {
+    /// A hit dealt or received at (x, y); `direction` -1 from the left, +1 from the right.
+    func hit(damage: Double, critical: Bool, received: Bool, direction: Double, player: Int, x: Double, y: Double) {
+        cues.append(VisualCue(kind: .hit(critical: critical, received: received), x: x, y: y, strength: min(damage / 40, 1)))
         record("\"event\": \"hit\", \"damage\": \(number(damage)), \"direction\": \(number(direction)), "
                + "\"critical\": \(critical), \"received\": \(received), \"player\": \(player)")
         measured { haptics.post(.hit(damage: damage, direction: direction, critical: critical, received: received, player: player)) }
@@ -145,6 +148,7 @@ final class DemoHaptics {
                 }
                 return
             }
+            cues.append(VisualCue(kind: .rolling, x: x, y: y, strength: min(speed / 6, 1)))
             let action: GameEvent.Texture.Action = rollingTextures.insert(id).inserted ? .start : .update
             record("\"event\": \"texture\", \"id\": \(id), \"action\": \"\(action == .start ? "start" : "update")\", "
                    + "\"value\": \(number(speed)), \"kind\": \"rolling\", " + relative(x, y))
@@ -156,6 +160,24 @@ final class DemoHaptics {
     func custom(_ name: String, value: Double = 1, player: Int? = nil) {
         record("\"event\": \"custom\", \"name\": \"\(name)\", \"value\": \(number(value))" + (player.map { ", \"player\": \($0)" } ?? ""))
         measured { haptics.post(.custom(HapticName(name), value: value, player: player)) }
+    }
+
+    /// The block seated in its slot at (x, y): the config's custom "snap", heard and felt.
+    func snapped(player: Int, x: Double, y: Double) {
+        cues.append(VisualCue(kind: .snap, x: x, y: y, strength: 1))
+        custom("snap", player: player)
+    }
+
+    /// Hands this frame's cues to `body` and forgets them. No allocation.
+    func takeCues(_ body: (VisualCue) -> Void) {
+        for cue in cues { body(cue) }
+        cues.removeAll(keepingCapacity: true)
+    }
+
+    /// An impulse (N·s) on the shipped config's collision scale: log, 0.5 → 0, 5000 → 1.
+    static func impactStrength(_ impulse: Double) -> Double {
+        guard impulse > 0.5 else { return 0 }
+        return min(log(impulse / 0.5) / log(10_000), 1)
     }
 
     func feedback(_ feedback: HapticFeedback, player: Int) {
