@@ -23,6 +23,7 @@ final class DemoSession {
     /// What the attract mode's tour does.
     var tourInputs = [InputState(), InputState()]
     var traceLines: [String] = ["time,output,low,high,left_trigger,right_trigger"]
+    var feltLines: [String] = ["time,player,drive_low,drive_high,drive_lt,drive_rt,felt_low,felt_high,felt_lt,felt_rt"]
     /// `--trigger-effects`: every effect a virtual DualSense received, with the frame it arrived in.
     var effectLines: [String] = ["frame,pad,bytes"]
     private var effectCounts: [Int: Int] = [:]
@@ -63,6 +64,10 @@ final class DemoSession {
         }
         self.renderer = renderer
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        print("video: \(String(cString: SDL_GetCurrentVideoDriver())), renderer: \(String(cString: info.name))"
+              + (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0 ? ", vsync" : ""))
         do { haptics = try GameHaptics() } catch { throw DemoError("\(error)") }
         if options.headless {
             for index in 0..<options.pads {
@@ -138,6 +143,7 @@ final class DemoSession {
             cost.end(.haptics)
             feel.update(haptics, dt: Self.frameSeconds)
             recordTrace(time: time)
+            recordFelt(time: time)
             recordEffects(frame: frame)
             scene.render(game, haptics: haptics, feel: feel, screen: screen, time: time, frameCost: cost.smoothed, fps: fps,
                          standIn: standIn?.instanceID)
@@ -374,6 +380,15 @@ final class DemoSession {
         }
     }
 
+    private func recordFelt(time: Double) {
+        guard options.felt != nil else { return }
+        for player in 0..<2 where haptics.pads.controller(forPlayer: player) != nil {
+            let reading = feel.readings[player]
+            let values = Actuator.allCases.map { reading.drive[$0] } + Actuator.allCases.map { reading.felt[$0] }
+            feltLines.append(String(format: "%.4f", time) + ",\(player)," + values.map { String(format: "%.4f", $0) }.joined(separator: ","))
+        }
+    }
+
     private func recordEffects(frame: Int) {
         guard options.triggerEffects != nil else { return }
         for (index, pad) in virtualPads.enumerated() where pad.acceptsEffects {
@@ -401,6 +416,9 @@ final class DemoSession {
     private func writeOutputs() throws {
         if let path = options.trace {
             try (traceLines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        if let path = options.felt {
+            try (feltLines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         if let path = options.triggerEffects {
             try (effectLines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

@@ -47,6 +47,9 @@ struct HapticsDemo: ParsableCommand {
     @Flag(help: "Start at the title screen even headless or with --script (the script then plays a player at the title; 20 s without input start the attract mode).")
     var title = false
 
+    @Option(help: "Write what the detailed HUD shows per frame and player as CSV: each motor's drive sent and predicted felt level (time,player,drive_low,drive_high,drive_lt,drive_rt,felt_low,felt_high,felt_lt,felt_rt).")
+    var felt: String?
+
     @Option(help: "Write every haptic moment (time, player, name, intensity) as CSV.")
     var events: String?
 

@@ -176,4 +176,69 @@ struct DemoTests {
             #expect(line.hasSuffix("last 0,0"), "\(line)")
         }
     }
+
+    @Test("left alone headless (no script), the demo plays its tour by itself and the pad rumbles")
+    func attractWhenHeadless() throws {
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--silent", "--frames", "600"])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("attract: the demo plays its tour by itself from 0.00 s"), "\(run.output)")
+        let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("virtual xboxOne: ") }, "\(run.output)")
+        let calls = line.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? 0
+        #expect(calls > 20, "the pad rumbled: \(line)")
+        #expect(line.hasSuffix("last 0,0"), "\(line)")
+    }
+
+    @Test("at the title, 20 s without input start the attract mode (the pad rumbles), and a press ends it with a new game")
+    func attractAfterIdleEndsOnPress() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-attract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A player who presses A at 23 s and walks from 27 s.
+        let script = folder.appendingPathComponent("press.jsonl").path
+        try "{\"time\": 23.0, \"action\": \"jump\"}\n{\"time\": 27.0, \"action\": \"right\", \"down\": true}\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let trace = folder.appendingPathComponent("trace.csv").path
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--silent", "--title", "--script", script, "--frames", "1800", "--trace", trace])
+        #expect(run.status == 0, "\(run.output)")
+        let started = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("attract: the demo plays its tour by itself from ") })
+        let at = Double(started.split(separator: " ")[9]) ?? -1
+        #expect(abs(at - 20) < 0.05, "attract after 20 s idle: \(started)")
+        #expect(run.output.contains("attract: a button was pressed at 23.00 s; a new game starts"), "\(run.output)")
+        let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst().map { line -> (Double, Double) in
+            let fields = line.split(separator: ",")
+            return (Double(fields[0]) ?? -1, (Double(fields[2]) ?? 0) + (Double(fields[3]) ?? 0))
+        }
+        func felt(_ range: Range<Double>) -> Int { rows.filter { range.contains($0.0) && $0.1 > 0 }.count }
+        #expect(felt(0..<19.9) == 0, "nothing happens at the title")
+        #expect(felt(20..<23) > 10, "the tour plays in the attract mode, with haptics")
+        #expect(felt(23.5..<27) == 0, "the press ends it: a new game, the player standing")
+        #expect(felt(27.2..<30) > 10, "and the player plays")
+    }
+
+    @Test("the detailed HUD's felt level follows the drive sent: it lags it, fades after it and never leaves 0...1")
+    func feltLevels() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-felt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let felt = folder.appendingPathComponent("felt.csv").path
+        let run = try ExampleRun.run("haptics-demo", ["--headless", "--silent", "--script", Self.tour, "--felt", felt])
+        #expect(run.status == 0, "\(run.output)")
+        let rows = try String(contentsOfFile: felt, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").compactMap { Double($0) } }
+        #expect(rows.count > 1000 && rows.allSatisfy { $0.count == 10 })
+        #expect(rows.allSatisfy { $0[2...].allSatisfy { (0...1).contains($0) } })
+        // Low motor: drive in column 2, felt in column 6.
+        var quiet = 0.0
+        var onsets = 0
+        for (index, row) in rows.enumerated() where index > 0 {
+            if row[2] == 0 { quiet += 1.0 / 60 } else { quiet = 0 }
+            if quiet >= 0.3 { #expect(row[6] < 0.05, "felt fades once the motor is off: \(row)") }
+            if rows[index - 1][2] == 0 && rows[index - 1][6] < 0.05 && row[2] >= 0.3 {
+                onsets += 1
+                #expect(row[6] < row[2] * 0.5, "a motor takes time to spin up: \(row)")
+            }
+        }
+        #expect(onsets > 5, "the tour starts the low motor from rest, often")
+        #expect(rows.map { $0[6] }.max() ?? 0 > 0.8, "the heavy landing is felt strongly")
+    }
 }

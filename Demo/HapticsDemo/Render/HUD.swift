@@ -47,7 +47,8 @@ struct HUD {
         draw.panel(x: x, y: y, w: w, h: h)
         let pad = haptics.pads.controller(forPlayer: player)
         let end = draw.text("P\(player + 1)", x: x + 4, y: y + 4, Palette.shirts[player % 2])
-        draw.text(name(of: pad) ?? "KEYBOARD", x: end + 5, y: y + 4, Palette.textDim)
+        let padName = pad.map { $0.instanceID == standIn ? "VIRTUAL" : Self.padName($0) } ?? "KEYBOARD"
+        draw.text(String(padName.prefix(9)), x: end + 5, y: y + 4, Palette.textDim)
         if game.characters.indices.contains(player) {
             let health = game.characters[player].health / 100
             draw.meter(x: x + 4, y: y + 15, w: 72, h: 4, value: health, health < 0.35 ? Palette.healthLow : Palette.health)
@@ -72,14 +73,15 @@ struct HUD {
     }
 
     /// The station's name and what to try there, top centre.
-    func prompt(_ station: Station, style: ButtonGlyphs.Style) {
+    func prompt(_ station: Station, style: ButtonGlyphs.Style, players: Int) {
+        let room = players > 1 ? 200 : 220
         var width = 0
         var shown = 0
         for hint in station.hints {
             let glyph = glyphs.glyph(hint.control, style: style)
             if glyph == nil && hint.control != .stick { continue }
             let next = draw.hint(glyph, hint.text, x: 0, y: 0, measure: true) + (shown > 0 ? 10 : 0)
-            if width + next > 220 { break }
+            if width + next > room { break }
             width += next
             shown += 1
         }

@@ -27,14 +27,16 @@ struct Particles {
         return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
     }
 
-    private func random(_ range: ClosedRange<Double>, _ r: Double) -> Double { range.lowerBound + (range.upperBound - range.lowerBound) * r }
+    /// A value between `a` and `b` (either order) at `r` (0...1) of the way.
+    private func random(_ range: (Double, Double), _ r: Double) -> Double { range.0 + (range.1 - range.0) * r }
 
-    /// Adds `count` particles at (x, y) with speeds in the ranges given (m/s).
-    mutating func burst(count: Int, x: Double, y: Double, vx: ClosedRange<Double>, vy: ClosedRange<Double>,
-                        life: ClosedRange<Double>, gravity: Double = 1, sizes: ClosedRange<Int> = 1...1, colours: [Colour]) {
+    /// Adds `count` particles at (x, y) with speeds between the pairs given (m/s, either order),
+    /// lives in seconds, sizes in art pixels.
+    mutating func burst(count: Int, x: Double, y: Double, vx: (Double, Double), vy: (Double, Double),
+                        life: (Double, Double), gravity: Double = 1, sizes: ClosedRange<Int> = 1...1, colours: [Colour]) {
         for _ in 0..<max(count, 0) {
             var p = Particle()
-            p.x = x + random(-0.1...0.1, random())
+            p.x = x + random((-0.1, 0.1), random())
             p.y = y
             p.vx = random(vx, random())
             p.vy = random(vy, random())
@@ -55,33 +57,40 @@ struct Particles {
         case .footstep(let surface):
             let colours = Self.dust(of: surface)
             let spread = 0.6 + s
-            burst(count: 2 + Int(s * 4), x: cue.x, y: cue.y + 0.05, vx: -spread...spread, vy: 0.4...(1 + s * 1.5),
-                  life: 0.25...0.5, gravity: surface == .gravel ? 1 : 0.35, colours: colours)
+            burst(count: 2 + Int(s * 4), x: cue.x, y: cue.y + 0.05, vx: (-spread, spread), vy: (0.4, 1 + s * 1.5),
+                  life: (0.25, 0.5), gravity: surface == .gravel ? 1 : 0.35, colours: colours)
         case .impact(let a, let b, let heavy):
             let count = 4 + Int(s * s * 40)
             let dust = Self.dust(of: a == .crate ? b : a)
-            burst(count: count, x: cue.x, y: cue.y, vx: (-1.5 - 4 * s)...(1.5 + 4 * s), vy: 0.3...(1 + 3 * s),
-                  life: 0.3...(0.5 + s * 0.7), gravity: 0.25, sizes: heavy ? 1...3 : 1...2, colours: dust)
+            burst(count: count, x: cue.x, y: cue.y, vx: (-1.5 - 4 * s, 1.5 + 4 * s), vy: (0.3, 1 + 3 * s),
+                  life: (0.3, 0.5 + s * 0.7), gravity: 0.25, sizes: heavy ? 1...3 : 1...2, colours: dust)
+            if heavy && s > 0.5 {
+                // A cloud of dust rolling out along the ground on both sides.
+                for side in [-1.0, 1.0] {
+                    burst(count: 14, x: cue.x + side * 0.3, y: cue.y, vx: (side * 1.0, side * (2 + 5 * s)), vy: (0.1, 1.4),
+                          life: (0.7, 1.4), gravity: 0.05, sizes: 2...4, colours: [Palette.dirtLight, Palette.dirt, Palette.gravel, Palette.woodLight])
+                }
+            }
             if a == .crate || b == .crate {
-                burst(count: 2 + Int(s * 10), x: cue.x, y: cue.y + 0.1, vx: -2...2, vy: 1...(2 + 4 * s),
-                      life: 0.4...0.8, colours: [Palette.woodLight, Palette.wood, Palette.woodDark])
+                burst(count: 2 + Int(s * 10), x: cue.x, y: cue.y + 0.1, vx: (-2, 2), vy: (1, 2 + 4 * s),
+                      life: (0.4, 0.8), colours: [Palette.woodLight, Palette.wood, Palette.woodDark])
             }
             if a == .metal || b == .metal {
-                burst(count: 3 + Int(s * 8), x: cue.x, y: cue.y + 0.1, vx: -3...3, vy: 1...4, life: 0.1...0.3, gravity: 1.5,
+                burst(count: 3 + Int(s * 8), x: cue.x, y: cue.y + 0.1, vx: (-3, 3), vy: (1, 4), life: (0.1, 0.3), gravity: 1.5,
                       colours: [Palette.white, Palette.hazard])
             }
         case .hit(let critical, let received):
             let colours = received ? [Palette.healthLow, Palette.white] : (critical ? [Palette.hazard, Palette.flowerRed, Palette.white] : [Palette.white, Palette.hazard])
             let speed = critical ? 6.0 : 4.0
-            burst(count: critical ? 16 : 9, x: cue.x, y: cue.y, vx: -speed...speed, vy: -speed...speed, life: 0.15...0.35,
+            burst(count: critical ? 16 : 9, x: cue.x, y: cue.y, vx: (-speed, speed), vy: (-speed, speed), life: (0.15, 0.35),
                   gravity: 0, sizes: critical ? 1...3 : 1...2, colours: colours)
         case .rolling:
             if random() < s * 0.8 {
-                burst(count: 1, x: cue.x, y: cue.y, vx: -0.8...0.8, vy: 0.2...1.0, life: 0.3...0.6, gravity: 0.2, sizes: 1...2,
+                burst(count: 1, x: cue.x, y: cue.y, vx: (-0.8, 0.8), vy: (0.2, 1.0), life: (0.3, 0.6), gravity: 0.2, sizes: 1...2,
                       colours: [Palette.stoneLight, Palette.gravelLight, Palette.dirtLight])
             }
         case .snap:
-            burst(count: 24, x: cue.x, y: cue.y, vx: -3...3, vy: 0.5...4, life: 0.3...0.7, gravity: 0.5, sizes: 1...2,
+            burst(count: 24, x: cue.x, y: cue.y, vx: (-3, 3), vy: (0.5, 4), life: (0.3, 0.7), gravity: 0.5, sizes: 1...2,
                   colours: [Palette.glow, Palette.white, Palette.hazard])
         }
     }

@@ -144,7 +144,7 @@ final class SceneRenderer {
             TitleScreen(draw: draw, glyphs: glyphs).title(time: time, pad: realPad)
         case .playing, .attract:
             for player in 0..<players { hud.playerPanel(player: player, game: game, haptics: haptics, feel: feel, time: time, showsDetailsHint: !showsDetails) }
-            if let first = game.characters.first, !game.menu.isOpen { hud.prompt(Station.at(first.position.x), style: style) }
+            if let first = game.characters.first, !game.menu.isOpen { hud.prompt(Station.at(first.position.x), style: style, players: players) }
             if !game.menu.isOpen { hud.toast(game.message, age: game.time - game.messageTime) }
             if showsDetails {
                 hud.details(haptics: haptics, feel: feel, players: players)

@@ -81,7 +81,7 @@ enum LevelArt {
         for (x, size) in [(4.2, 1.0), (7.0, 0.75), (36.8, 1.1), (48.0, 0.9), (70.0, 1.15), (74.5, 0.85)] { tree(&image, x: x, size: size) }
         for x in [2.6, 31.5, 45.2, 68.2, 77.0] { bush(&image, x: x) }
         for (x, size) in [(27.6, 0.5), (29.0, 0.3), (32.4, 0.42)] { rock(&image, x: x, size: size) }
-        for (x, text) in [(1.2, "WALK >"), (9.0, "GROUNDS"), (35.2, "SLOT"), (42.0, "ENEMIES"), (53.0, "HILL")] { sign(&image, x: x, text: text) }
+        for (x, text) in [(1.2, "WALK >"), (9.7, "GROUNDS"), (35.2, "SLOT"), (42.0, "ENEMIES"), (53.0, "HILL")] { sign(&image, x: x, text: text) }
         flag(&image, x: 78.6)
     }
 
