@@ -93,6 +93,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo/HapticsDemo",
+            exclude: ["Render/Art/NOTICE.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Single-feature examples (raylib-style, one file each), smoke-run by ExampleTests.

@@ -90,6 +90,7 @@ final class DemoSession {
         }
         demoHaptics = DemoHaptics(haptics: haptics, configPath: options.config)
         if options.gameEvents != nil { demoHaptics.gameEventLines = [] }
+        if options.events != nil { demoHaptics.all = [] }
         game = DemoGame(haptics: demoHaptics, players: 1)
         scene = SceneRenderer(renderer: renderer, width: Self.width, height: Self.height)
         scene.reset(game)
@@ -178,7 +179,7 @@ final class DemoSession {
         print("frames: \(frame), " + cost.summary)
         print(String(format: "SDLHaptics %.1f µs per frame (%.2f%% of the frame cost, %.3f%% of a 60 Hz frame)",
                      averageHaptics * 1e6, 100 * averageHaptics / max(cost.mean, 1e-12), 100 * averageHaptics / Self.frameSeconds))
-        print("haptic moments: \(demoHaptics.all.count)")
+        print("haptic moments: \(demoHaptics.momentCount)")
         for pad in virtualPads {
             let strongest = pad.rumbleCalls.map { max($0.low, $0.high) }.max() ?? 0
             print("virtual \(pad.model.rawValue): \(pad.rumbleCalls.count) rumble calls, \(pad.triggerCalls.count) trigger calls, strongest \(strongest), last \(pad.lastRumble.map { "\($0.low),\($0.high)" } ?? "none")")
@@ -429,7 +430,7 @@ final class DemoSession {
             try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         if let path = options.events {
-            let lines = ["time,player,name,intensity"] + demoHaptics.all.map {
+            let lines = ["time,player,name,intensity"] + (demoHaptics.all ?? []).map {
                 String(format: "%.4f", $0.time) + ",\($0.player),\($0.name),\(String(format: "%.3f", $0.intensity))"
             }
             try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

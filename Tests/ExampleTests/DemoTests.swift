@@ -6,6 +6,13 @@ struct DemoTests {
     static let tour = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../Demo/Scripts/tour.jsonl").standardized.path
 
+    /// A new empty folder for one run's outputs; the test removes it.
+    static func temporaryFolder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     struct Moment {
         var time: Double
         var name: String
@@ -20,8 +27,7 @@ struct DemoTests {
 
     @Test("the tour produces every kind of haptic moment, at the pad too, with the heavy crate stronger than the light one")
     func tour() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo")
         defer { try? FileManager.default.removeItem(at: folder) }
         let trace = folder.appendingPathComponent("trace.csv").path
         let events = folder.appendingPathComponent("events.csv").path
@@ -78,8 +84,7 @@ struct DemoTests {
 
     @Test("a broken haptics config does not stop the demo: it reports file:line:column and plays feedback presets only")
     func brokenConfig() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-bad-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo-bad-config")
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("haptics.toml").path
         try "[[rule]]\nevent = \"collision\"\npattern = \"ImpactHeavy\"\nintensity = 3\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -97,8 +102,7 @@ struct DemoTests {
 
     @Test("on a DualSense: the config's sling on R2 and brake on L2 reach the pad byte for byte as when the demo set them in code")
     func dualSenseTriggers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-ds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo-ds")
         defer { try? FileManager.default.removeItem(at: folder) }
         let effects = folder.appendingPathComponent("effects.csv").path
         let run = try ExampleRun.run("haptics-demo", ["--headless", "--dualsense", "--silent", "--script", Self.tour, "--trigger-effects", effects])
@@ -119,8 +123,7 @@ struct DemoTests {
 
     @Test("the sling and the brake are the config's: another trigger_effect in the config changes what the DualSense receives")
     func triggersFromTheConfig() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-ds-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo-ds-config")
         defer { try? FileManager.default.removeItem(at: folder) }
         let assets = URL(fileURLWithPath: Self.tour).deletingLastPathComponent().appendingPathComponent("../../Assets/Haptics").standardized
         let copy = folder.appendingPathComponent("Haptics")
@@ -157,8 +160,7 @@ struct DemoTests {
     @Test("two players on two pads: each player's footsteps reach their own pad; a crate landing is felt by both")
     func twoPlayers() throws {
         let script = URL(fileURLWithPath: Self.tour).deletingLastPathComponent().appendingPathComponent("two-players.jsonl").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-two-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo-two")
         defer { try? FileManager.default.removeItem(at: folder) }
         let events = folder.appendingPathComponent("events.csv").path
         let run = try ExampleRun.run("haptics-demo", ["--headless", "--pads", "2", "--script", script, "--events", events])
@@ -190,8 +192,7 @@ struct DemoTests {
 
     @Test("at the title, 20 s without input start the attract mode (the pad rumbles), and a press ends it with a new game")
     func attractAfterIdleEndsOnPress() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-attract-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo-attract")
         defer { try? FileManager.default.removeItem(at: folder) }
         // A player who presses A at 23 s and walks from 27 s.
         let script = folder.appendingPathComponent("press.jsonl").path
@@ -217,8 +218,7 @@ struct DemoTests {
 
     @Test("the detailed HUD's felt level follows the drive sent: it lags it, fades after it and never leaves 0...1")
     func feltLevels() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-felt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder("demo-felt")
         defer { try? FileManager.default.removeItem(at: folder) }
         let felt = folder.appendingPathComponent("felt.csv").path
         let run = try ExampleRun.run("haptics-demo", ["--headless", "--silent", "--script", Self.tour, "--felt", felt])

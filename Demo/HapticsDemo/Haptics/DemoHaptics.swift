@@ -18,7 +18,11 @@ final class DemoHaptics {
     let configPath: String?
     var time = 0.0
     private(set) var recent: [Moment] = []
-    private(set) var all: [Moment] = []
+    /// Every moment, when `--events` asked for them (nil otherwise: a demo left in its attract mode
+    /// all day keeps the same memory).
+    var all: [Moment]? = nil
+    /// How many moments played.
+    private(set) var momentCount = 0
     /// The config's problems to show on screen: at start-up, or of the last broken save.
     private(set) var configErrors: [String] = []
     /// Game time of the last good reload, for the HUD.
@@ -42,10 +46,10 @@ final class DemoHaptics {
     init(haptics: GameHaptics, configPath: String?) {
         self.haptics = haptics
         self.configPath = configPath ?? Self.findConfig()
-        all.reserveCapacity(4096)
         cues.reserveCapacity(64)
         haptics.mapping.events.momentHandler = { [unowned self] moment in
-            all.append(moment)
+            all?.append(moment)
+            momentCount += 1
             recent.append(moment)
             if recent.count > 8 { recent.removeFirst(recent.count - 8) }
         }

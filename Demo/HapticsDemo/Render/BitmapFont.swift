@@ -79,7 +79,7 @@ final class FontAtlas {
             } else {
                 cell = unicodeCells[Swift.Character(scalar)] ?? questionCell
             }
-            if byte(scalar) != 32 {
+            if scalar != " " {
                 var source = SDL_Rect(x: Int32(cell * BitmapFont.advance), y: 0, w: Int32(BitmapFont.glyphWidth), h: Int32(BitmapFont.glyphHeight))
                 var target = SDL_Rect(x: Int32(cursor), y: Int32(y), w: Int32(BitmapFont.glyphWidth * scale), h: Int32(BitmapFont.glyphHeight * scale))
                 SDL_RenderCopy(renderer, texture, &source, &target)
@@ -87,6 +87,4 @@ final class FontAtlas {
             cursor += BitmapFont.advance * scale
         }
     }
-
-    private func byte(_ scalar: Unicode.Scalar) -> UInt32 { scalar.value }
 }
