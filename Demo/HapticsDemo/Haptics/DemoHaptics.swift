@@ -59,6 +59,9 @@ final class DemoHaptics {
                 configErrors = []
                 lastReload = time
                 print("haptics config reloaded: \(self.configPath ?? "")")
+                // Trigger effects are states: the sling is drawn again so a tuned sling rule reaches R2
+                // now (the brake follows on its own: the rolling texture posts every frame).
+                for player in 0..<playerCount { slingDrawn(player: player) }
             case .failure(let errors):
                 configErrors = errors.diagnostics.map(\.description)
                 for line in configErrors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
