@@ -150,8 +150,10 @@ final class DemoHaptics {
             let position = WorldPosition(x: x, y: y)
             if !rolling {
                 if rollingTextures.remove(id) != nil {
-                    record("\"event\": \"texture\", \"id\": \(id), \"action\": \"stop\", " + relative(x, y))
-                    haptics.post(.texture(id: id, .stop, position: position))
+                    // With its kind, so the stop finds the rule the texture plays by: its trigger
+                    // effect (the brake on L2) turns off with it.
+                    record("\"event\": \"texture\", \"id\": \(id), \"action\": \"stop\", \"kind\": \"rolling\", " + relative(x, y))
+                    haptics.post(.texture(id: id, .stop, kind: "rolling", position: position))
                 }
                 return
             }
