@@ -1,4 +1,5 @@
 import CHapticsSDL2
+import Foundation
 import HapticsSDL
 
 /// The buttons prompts show, as the pad in the player's hand labels them: Xbox letters in their
@@ -108,5 +109,3 @@ final class ButtonGlyphs {
         return image
     }
 }
-
-import Foundation

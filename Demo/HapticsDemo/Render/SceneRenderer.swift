@@ -33,7 +33,13 @@ final class SceneRenderer {
     private let boulder: SpriteStrip
     private let block: SpriteStrip
     private let seatedBlock: SpriteStrip
-    private var crates: [String: SpriteStrip] = [:]
+    /// Crate strips by mass and size (the level's and the drops' few kinds), made on first sight.
+    private struct CrateKey: Hashable {
+        var mass: Double
+        var size: Double
+    }
+
+    private var crates: [CrateKey: SpriteStrip] = [:]
     let font: FontAtlas
     let glyphs: ButtonGlyphs
     private(set) var camera = Camera()
@@ -84,7 +90,7 @@ final class SceneRenderer {
     }
 
     private func crateStrip(mass: Double, size: Double) -> SpriteStrip {
-        let key = "\(mass)/\(size)"
+        let key = CrateKey(mass: mass, size: size)
         if let strip = crates[key] { return strip }
         let strip = SpriteStrip(renderer: renderer, turnsOf: BodyArt.crate(mass: mass, size: size), count: Self.turns)
         crates[key] = strip

@@ -1,4 +1,5 @@
 import CHapticsSDL2
+import Foundation
 
 /// Turning `PixelImage`s into SDL textures (start-up only).
 enum SpriteTexture {
@@ -68,5 +69,3 @@ final class SpriteStrip {
         SDL_RenderCopy(renderer, texture, &source, &target)
     }
 }
-
-import Foundation
