@@ -85,13 +85,15 @@ let package = Package(
             path: "Demo/CHapticsChipmunk",
             providers: [.apt(["libchipmunk-dev"])]
         ),
+        // HapticsFelt: the felt model its detailed HUD predicts with (Demo/HapticsDemo/Haptics/MotorFeel.swift).
         .executableTarget(
             name: "haptics-demo",
             dependencies: [
-                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk",
+                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk", "HapticsFelt",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo/HapticsDemo",
+            exclude: ["Render/Art/NOTICE.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Single-feature examples (raylib-style, one file each), smoke-run by ExampleTests.
@@ -179,6 +181,7 @@ let package = Package(
         .testTarget(
             name: "ExampleTests",
             dependencies: ["example-pattern-on-pad", "example-generator-on-button", "example-collision-by-config", "example-adaptive-triggers", "haptics-demo", "haptics-soak"],
+            exclude: ["Golden"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

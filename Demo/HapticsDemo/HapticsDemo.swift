@@ -13,8 +13,10 @@ struct HapticsDemo: ParsableCommand {
         abstract: "The SDLHaptics demo game.",
         discussion: """
         Keyboard: arrows or A/D walk, Shift runs, Space jumps, X punches, C drops a crate, R resets the block, \
-        Esc opens the menu (Up/Down/Left/Right/Enter in it). Gamepad: stick or d-pad, A jump, X punch, Y drop, \
-        right shoulder run, Start menu, B back.
+        H or Tab shows the detailed HUD, Esc opens the menu (Up/Down/Left/Right/Enter in it). Gamepad: stick or \
+        d-pad, A jump, X punch, Y drop, right shoulder run, left shoulder detailed HUD, Start menu, B back. \
+        Left alone for 20 seconds (and headless without a script) the demo plays its tour by itself until a \
+        button is pressed.
         """
     )
 
@@ -39,11 +41,23 @@ struct HapticsDemo: ParsableCommand {
     @Option(help: "Write a screenshot of the last frame as BMP.")
     var screenshot: String?
 
+    @Option(help: "Write a screenshot of the first frame at or after TIME seconds as BMP (TIME:FILE; repeat for more).")
+    var screenshotAt: [String] = []
+
+    @Flag(help: "Start at the title screen even headless or with --script (the script then plays a player at the title; 20 s without input start the attract mode).")
+    var title = false
+
+    @Option(help: "Write what the detailed HUD shows per frame and player as CSV: each motor's drive sent and predicted felt level (time,player,drive_low,drive_high,drive_lt,drive_rt,felt_low,felt_high,felt_lt,felt_rt).")
+    var felt: String?
+
     @Option(help: "Write every haptic moment (time, player, name, intensity) as CSV.")
     var events: String?
 
     @Option(help: "Write every game event the demo posts as an event script (JSON Lines, docs/events.md), positions relative to player 0.")
     var gameEvents: String?
+
+    @Option(help: "Headless: write every effect a virtual DualSense received as CSV (frame,pad,bytes in hex), to compare trigger sequences byte for byte.")
+    var triggerEffects: String?
 
     @Flag(help: "Headless: the first virtual controller is a DualSense (adaptive triggers) instead of an Xbox One pad.")
     var dualsense = false

@@ -15,7 +15,7 @@ struct MappingCommandTests {
         let run = try HapticsCtlRun.run(["check", Self.config])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.outputLines.count == 1)
-        #expect(run.outputLines.first?.contains(": ok: 22 rules (action, collision, custom, feedback, footstep, hit, texture)") == true, "\(run.standardOutput)")
+        #expect(run.outputLines.first?.contains(": ok: 23 rules (action, collision, custom, feedback, footstep, hit, texture)") == true, "\(run.standardOutput)")
     }
 
     @Test("simulate: game actions in an event script (Demo/Scripts/actions.jsonl) through the shipped config")
@@ -65,9 +65,16 @@ struct MappingCommandTests {
     func simulate() throws {
         let run = try HapticsCtlRun.run(["simulate", "--config", Self.config, "--events", Self.events])
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.outputLines.first == "time,output,low,high,left_trigger,right_trigger")
+        // The shipped config sets adaptive trigger effects (the demo's sling and boulder brake): two more columns.
+        #expect(run.outputLines.first == "time,output,low,high,left_trigger,right_trigger,left_effect,right_effect")
         let rows = run.outputLines.dropFirst().map { $0.split(separator: ",").map(String.init) }
-        #expect(rows.allSatisfy { $0.count == 6 && $0[1] == "player0" })
+        #expect(rows.allSatisfy { $0.count == 8 && $0[1] == "player0" })
+        // The boulder's brake on L2 while it rolls (4.5 s to 5.5 s), harder as it speeds up, off after its stop.
+        func leftEffect(atFrame frame: Int) -> String { rows[frame][6] }
+        #expect(leftEffect(atFrame: 269) == "off")
+        #expect(leftEffect(atFrame: 275).hasPrefix("feedback(0.1;0.166"), "\(leftEffect(atFrame: 275))")
+        #expect(leftEffect(atFrame: 320) == "feedback(0.1;1.0)", "\(leftEffect(atFrame: 320))")
+        #expect(leftEffect(atFrame: 335) == "off")
         // Frames at 60 Hz from 0; each event's first frame is felt (footstep at 0, crate at 1.6 s, ...).
         func level(atFrame frame: Int) -> Double {
             let row = rows[frame]

@@ -19,14 +19,21 @@ final class DemoGame {
     private var boulderRolling = false
     /// Seconds the boulder has been too slow (or airborne) to sound; the texture stops after 0.25 s.
     private var boulderQuiet = 0.0
+    /// Seconds since this game began.
     private(set) var time = 0.0
-    /// Things that happened this frame for the HUD's message line.
-    private(set) var message = "ARROWS/STICK WALK  SPACE/A JUMP  X PUNCH  C/Y DROP CRATE  ESC/START MENU"
+    /// The session's time when this game began (a new game starts at every attract loop and when
+    /// a player takes over): DemoHaptics counts the session's time.
+    let startTime: Double
+    /// The last thing that happened, for the HUD's toast, and when (game time).
+    private(set) var message = "" { didSet { messageTime = time } }
+    private(set) var messageTime = -10.0
 
     static let boulderRadius = 0.6
+    static let blockSize = (width: 0.7, height: 0.5)
 
-    init(haptics: DemoHaptics, players: Int) {
+    init(haptics: DemoHaptics, players: Int, startTime: Double = 0) {
         self.haptics = haptics
+        self.startTime = startTime
         Level.build(in: world)
         for crate in Level.crates {
             let made = world.addBox(mass: crate.mass, width: crate.size, height: crate.size,
@@ -36,7 +43,8 @@ final class DemoGame {
         for (index, x) in Level.enemyStarts.enumerated() { enemies.append(Enemy(x: x, index: index, world: world)) }
         boulder = world.addCircle(mass: 80, radius: Self.boulderRadius, at: Level.boulderStart, material: .stone)
         world.setGroup(boulder.shape, 300)
-        block = world.addBox(mass: 5, width: 0.7, height: 0.5, at: cpv(Level.blockStart, Level.restingY(size: 0.5)), material: .metal)
+        block = world.addBox(mass: 5, width: Self.blockSize.width, height: Self.blockSize.height,
+                             at: cpv(Level.blockStart, Level.restingY(size: Self.blockSize.height)), material: .metal)
         setPlayers(players)
     }
 
@@ -44,6 +52,7 @@ final class DemoGame {
     func setPlayers(_ count: Int) {
         while characters.count < max(1, min(count, 2)) {
             characters.append(PlayerCharacter(player: characters.count, x: Level.spawnX + Double(characters.count) * 1.2, world: world))
+            haptics.slingDrawn(player: characters.count - 1)
         }
         haptics.playerCount = characters.count
     }
@@ -52,7 +61,7 @@ final class DemoGame {
 
     func update(inputs: [InputState], dt: Double) {
         time += dt
-        haptics.time = time
+        haptics.time = startTime + time
         let first = inputs.first ?? InputState()
         if first.wasPressed(.menu) { toggleMenu() }
         if menu.isOpen {
@@ -62,7 +71,8 @@ final class DemoGame {
         for character in characters {
             let input = inputs.indices.contains(character.player) ? inputs[character.player] : InputState()
             if let step = character.update(input: input, dt: dt, world: world) {
-                haptics.footstep(surface: step.surface, speed: step.speed, player: character.player)
+                haptics.footstep(surface: step.surface, speed: step.speed, player: character.player,
+                                 x: character.position.x, y: character.position.y - PlayerCharacter.height / 2)
             }
             if input.wasPressed(.punch) { punch(from: character) }
             if input.wasPressed(.drop) { dropCrate(above: character) }
@@ -77,6 +87,20 @@ final class DemoGame {
         updateBoulder()
         updateBlock()
         checkHealth()
+    }
+
+    /// Ends this game before another replaces it: the boulder's texture stops (and frees L2), a
+    /// paused game resumes the haptics it paused.
+    func end() {
+        if boulderRolling {
+            let position = cpBodyGetPosition(boulder.body)
+            haptics.rolling(id: 1, speed: 0, rolling: false, x: position.x, y: position.y)
+            boulderRolling = false
+        }
+        if menu.isOpen {
+            menu.isOpen = false
+            haptics.haptics.playback.resume()
+        }
     }
 
     // MARK: - Rules
@@ -105,7 +129,8 @@ final class DemoGame {
         enemy.health -= damage
         enemy.hitFlash = 0.2
         cpBodyApplyImpulseAtWorldPoint(enemy.body, cpv(character.facing * 150, 80), enemy.position)
-        haptics.hit(damage: damage, critical: critical, received: false, direction: character.facing, player: character.player)
+        haptics.hit(damage: damage, critical: critical, received: false, direction: character.facing, player: character.player,
+                    x: enemy.position.x - character.facing * 0.35, y: enemy.position.y + 0.2)
         if enemy.health <= 0 {
             enemy.isDefeated = true
             // Out of the way: a defeated enemy leaves the physics world and lies flat on the ground.
@@ -123,7 +148,8 @@ final class DemoGame {
             character.health -= 15
             let direction: Double = enemy.position.x < character.position.x ? -1 : 1
             cpBodyApplyImpulseAtWorldPoint(character.body, cpv(-direction * 250, 150), character.position)
-            haptics.hit(damage: 15, critical: false, received: true, direction: direction, player: character.player)
+            haptics.hit(damage: 15, critical: false, received: true, direction: direction, player: character.player,
+                        x: character.position.x + direction * 0.4, y: character.position.y + 0.2)
         }
     }
 
@@ -161,8 +187,8 @@ final class DemoGame {
         if grounded && value > 0.04 { boulderQuiet = 0 } else { boulderQuiet += 1.0 / 60.0 }
         if !boulderRolling && grounded && value > 0.1 { boulderRolling = true }
         if boulderRolling && boulderQuiet >= 0.25 { boulderRolling = false }
+        // The rolling texture's value is the speed: the config's "rolling" rule also brakes L2 with it.
         haptics.rolling(id: 1, speed: speed, rolling: boulderRolling, x: position.x, y: position.y)
-        haptics.updateTriggers(boulderSpeed: speed, boulderRolling: boulderRolling)
     }
 
     private func updateBlock() {
@@ -177,7 +203,7 @@ final class DemoGame {
             cpBodySetPosition(block.body, cpv(Level.slotX, -0.2))
             cpBodySetAngle(block.body, 0)
             let nearest = characters.min { abs($0.position.x - Level.slotX) < abs($1.position.x - Level.slotX) }
-            haptics.custom("snap", player: nearest?.player ?? 0)
+            haptics.snapped(player: nearest?.player ?? 0, x: Level.slotX, y: 0.1)
             message = "BLOCK SNAPPED INTO ITS SLOT"
         }
     }

@@ -3,6 +3,8 @@ import CHapticsChipmunk
 /// A walking enemy: paces between two points, hurts a player it touches, falls to punches.
 final class Enemy {
     static let mass = 60.0
+    static let width = 0.9
+    static let height = 1.2
     let body: OpaquePointer
     let shape: OpaquePointer
     let home: Double
@@ -13,7 +15,7 @@ final class Enemy {
 
     init(x: Double, index: Int, world: PhysicsWorld) {
         home = x
-        (body, shape) = world.addBox(mass: Self.mass, width: 0.9, height: 1.2, at: cpv(x, Level.restingY(size: 1.2)), material: .flesh, rotates: false, friction: 0)
+        (body, shape) = world.addBox(mass: Self.mass, width: Self.width, height: Self.height, at: cpv(x, Level.restingY(size: Self.height)), material: .flesh, rotates: false, friction: 0)
         world.setGroup(shape, 200 + index)
     }
 

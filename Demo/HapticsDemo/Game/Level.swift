@@ -38,6 +38,20 @@ enum Level {
         world.addSegment(from: cpv(right, 0), to: cpv(right, 14), material: .stone)
     }
 
+    /// Height of the ground at world x, metres: the hill's slopes and top, else 0.
+    static func height(at x: Double) -> Double {
+        for (a, b) in zip(hill, hill.dropFirst()) where x >= a.x && x <= b.x && b.x > a.x {
+            return a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
+        }
+        return 0
+    }
+
+    /// What the ground is made of at world x (the hill is stone).
+    static func surface(at x: Double) -> Material {
+        if x >= hill.first!.x && x < hill.last!.x { return .stone }
+        return strips.first { x >= $0.from && x < $0.to }?.material ?? .stone
+    }
+
     /// The resting height of a box's centre on flat ground (segment and box corner radii included).
     static func restingY(size: Double) -> Double { size / 2 + 0.07 }
 }

@@ -36,7 +36,22 @@ final class PhysicsWorld {
         }
     }
 
-    deinit { cpSpaceFree(space) }
+    /// Every body and shape this world made (some may have left the space: a defeated enemy, the
+    /// seated block), freed with it.
+    private var ownedBodies: [OpaquePointer] = []
+    private var ownedShapes: [OpaquePointer] = []
+
+    deinit {
+        for shape in ownedShapes {
+            if cpSpaceContainsShape(space, shape) != 0 { cpSpaceRemoveShape(space, shape) }
+            cpShapeFree(shape)
+        }
+        for body in ownedBodies {
+            if cpSpaceContainsBody(space, body) != 0 { cpSpaceRemoveBody(space, body) }
+            cpBodyFree(body)
+        }
+        cpSpaceFree(space)
+    }
 
     var staticBody: OpaquePointer { cpSpaceGetStaticBody(space) }
 
@@ -79,6 +94,7 @@ final class PhysicsWorld {
     @discardableResult
     func addSegment(from a: cpVect, to b: cpVect, material: Material, friction: Double = 1) -> OpaquePointer {
         let shape = cpSpaceAddShape(space, cpSegmentShapeNew(staticBody, a, b, 0.05))!
+        ownedShapes.append(shape)
         cpShapeSetFriction(shape, friction)
         cpShapeSetElasticity(shape, 0.1)
         tag(shape, material)
@@ -92,6 +108,8 @@ final class PhysicsWorld {
         let body = cpSpaceAddBody(space, cpBodyNew(mass, moment))!
         cpBodySetPosition(body, position)
         let shape = cpSpaceAddShape(space, cpBoxShapeNew(body, width, height, 0.02))!
+        ownedBodies.append(body)
+        ownedShapes.append(shape)
         cpShapeSetFriction(shape, friction)
         cpShapeSetElasticity(shape, 0.05)
         tag(shape, material)
@@ -103,6 +121,8 @@ final class PhysicsWorld {
         let body = cpSpaceAddBody(space, cpBodyNew(mass, cpMomentForCircle(mass, 0, radius, cpvzero)))!
         cpBodySetPosition(body, position)
         let shape = cpSpaceAddShape(space, cpCircleShapeNew(body, radius, cpvzero))!
+        ownedBodies.append(body)
+        ownedShapes.append(shape)
         cpShapeSetFriction(shape, 0.9)
         tag(shape, material)
         return (body, shape)

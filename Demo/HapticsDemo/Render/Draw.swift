@@ -1,67 +1,75 @@
-import CHapticsChipmunk
 import CHapticsSDL2
 
-/// World-to-screen drawing: metres to pixels with a camera that follows the players.
+/// Flat drawing on the 480×270 scene (`Viewport`): filled rectangles, HUD panels, meters, text in
+/// the demo's font and button glyphs. Screen coordinates in art pixels, (0, 0) top left.
 struct Draw {
     let renderer: OpaquePointer
-    static let pixelsPerMetre = 24.0
-    var cameraX = 0.0
-    let width: Int
-    let height: Int
-    /// Screen y of the ground line.
-    var groundY: Double { Double(height) - 190 }
+    let font: FontAtlas
+    /// An opaque black texture the size of the scene: darkening a large area is copying part of it
+    /// with an alpha modulation, which SDL's software renderer does far faster than a blended fill.
+    let shadeTexture: OpaquePointer
 
-    func screen(_ point: cpVect) -> SDL_FPoint {
-        SDL_FPoint(x: Float((point.x - cameraX) * Self.pixelsPerMetre + Double(width) / 2),
-                   y: Float(groundY - point.y * Self.pixelsPerMetre))
+    /// Darkens a rectangle by `alpha` (0...255).
+    func shade(x: Int, y: Int, w: Int, h: Int, alpha: UInt8) {
+        SDL_SetTextureAlphaMod(shadeTexture, alpha)
+        var source = SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h))
+        var target = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
+        SDL_RenderCopy(renderer, shadeTexture, &source, &target)
     }
 
-    func color(_ rgb: (UInt8, UInt8, UInt8), alpha: UInt8 = 255) {
-        SDL_SetRenderDrawColor(renderer, rgb.0, rgb.1, rgb.2, alpha)
-    }
-
-    /// A filled convex polygon in world coordinates.
-    func polygon(_ points: [cpVect], _ rgb: (UInt8, UInt8, UInt8)) {
-        guard points.count >= 3 else { return }
-        let colour = SDL_Color(r: rgb.0, g: rgb.1, b: rgb.2, a: 255)
-        var vertices = points.map { SDL_Vertex(position: screen($0), color: colour, tex_coord: SDL_FPoint(x: 0, y: 0)) }
-        var indices: [Int32] = []
-        for index in 1..<(points.count - 1) { indices += [0, Int32(index), Int32(index + 1)] }
-        SDL_RenderGeometry(renderer, nil, &vertices, Int32(vertices.count), &indices, Int32(indices.count))
-    }
-
-    /// A body's box of `width` × `height` metres, rotated with the body.
-    func box(_ body: OpaquePointer, width: Double, height: Double, _ rgb: (UInt8, UInt8, UInt8)) {
-        let corners = [cpv(-width / 2, -height / 2), cpv(width / 2, -height / 2), cpv(width / 2, height / 2), cpv(-width / 2, height / 2)]
-        polygon(corners.map { cpBodyLocalToWorld(body, $0) }, rgb)
-    }
-
-    func circle(_ body: OpaquePointer, radius: Double, _ rgb: (UInt8, UInt8, UInt8)) {
-        let points = (0..<20).map { index -> cpVect in
-            let angle = Double(index) / 20 * 2 * .pi
-            return cpBodyLocalToWorld(body, cpv(cos(angle) * radius, sin(angle) * radius))
-        }
-        polygon(points, rgb)
-        color((40, 40, 45))
-        let a = screen(cpBodyGetPosition(body))
-        let b = screen(cpBodyLocalToWorld(body, cpv(radius * 0.9, 0)))
-        SDL_RenderDrawLineF(renderer, a.x, a.y, b.x, b.y)
-    }
-
-    func line(_ a: cpVect, _ b: cpVect, _ rgb: (UInt8, UInt8, UInt8), thickness: Double = 0.15) {
-        let d = cpvnormalize(cpvsub(b, a))
-        let n = cpv(-d.y * thickness / 2, d.x * thickness / 2)
-        polygon([cpvadd(a, n), cpvadd(b, n), cpvsub(b, n), cpvsub(a, n)], rgb)
-    }
-
-    func rect(x: Int, y: Int, w: Int, h: Int, _ rgb: (UInt8, UInt8, UInt8), alpha: UInt8 = 255) {
-        color(rgb, alpha: alpha)
-        var r = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(max(w, 0)), h: Int32(max(h, 0)))
+    func rect(x: Int, y: Int, w: Int, h: Int, _ colour: Colour) {
+        guard w > 0, h > 0 else { return }
+        SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, colour.a)
+        var r = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(w), h: Int32(h))
         SDL_RenderFillRect(renderer, &r)
     }
 
-    func text(_ string: String, x: Int, y: Int, scale: Int = 2, _ rgb: (UInt8, UInt8, UInt8) = (235, 235, 240)) {
-        color(rgb)
-        BitmapFont.draw(string, x: x, y: y, scale: scale, renderer: renderer)
+    /// A HUD panel: translucent dark with a lighter edge and clipped corners.
+    func panel(x: Int, y: Int, w: Int, h: Int, fill: Colour = Palette.panel, edge: Colour = Palette.panelEdge) {
+        rect(x: x + 1, y: y, w: w - 2, h: 1, edge)
+        rect(x: x + 1, y: y + h - 1, w: w - 2, h: 1, edge)
+        rect(x: x, y: y + 1, w: 1, h: h - 2, edge)
+        rect(x: x + w - 1, y: y + 1, w: 1, h: h - 2, edge)
+        rect(x: x + 1, y: y + 1, w: w - 2, h: h - 2, fill)
+    }
+
+    /// A horizontal meter: `value` 0...1 of `w` filled.
+    func meter(x: Int, y: Int, w: Int, h: Int, value: Double, _ colour: Colour) {
+        rect(x: x, y: y, w: w, h: h, Palette.meterBack)
+        let filled = Int((Double(w) * min(max(value.isFinite ? value : 0, 0), 1)).rounded())
+        rect(x: x, y: y, w: filled, h: h, colour)
+        if filled > 0 { rect(x: x, y: y, w: filled, h: 1, colour.shaded(1.25)) }
+    }
+
+    /// A vertical meter filling upwards.
+    func verticalMeter(x: Int, y: Int, w: Int, h: Int, value: Double, _ colour: Colour) {
+        rect(x: x, y: y, w: w, h: h, Palette.meterBack)
+        let filled = Int((Double(h) * min(max(value.isFinite ? value : 0, 0), 1)).rounded())
+        rect(x: x, y: y + h - filled, w: w, h: filled, colour)
+    }
+
+    /// `string` in the font, top-left at (x, y); returns the x after it.
+    @discardableResult
+    func text(_ string: String, x: Int, y: Int, scale: Int = 1, _ colour: Colour = Palette.text, shadow: Bool = false) -> Int {
+        if shadow { font.draw(string, x: x + scale, y: y + scale, scale: scale, colour: Palette.outline, renderer: renderer) }
+        font.draw(string, x: x, y: y, scale: scale, colour: colour, renderer: renderer)
+        return x + BitmapFont.width(of: string, scale: scale)
+    }
+
+    /// `string` centred on x.
+    func centredText(_ string: String, x: Int, y: Int, scale: Int = 1, _ colour: Colour = Palette.text, shadow: Bool = false) {
+        text(string, x: x - BitmapFont.width(of: string, scale: scale) / 2, y: y, scale: scale, colour, shadow: shadow)
+    }
+
+    /// A glyph, then `label` after it; returns the x after both. Measures only when `measure`.
+    @discardableResult
+    func hint(_ glyph: SpriteStrip?, _ label: String, x: Int, y: Int, measure: Bool = false) -> Int {
+        var cursor = x
+        if let glyph {
+            if !measure { glyph.draw(0, x: cursor, y: y - 2, renderer: renderer) }
+            cursor += glyph.frameWidth + 3
+        }
+        if !measure { text(label, x: cursor, y: y, Palette.text, shadow: true) }
+        return cursor + BitmapFont.width(of: label)
     }
 }

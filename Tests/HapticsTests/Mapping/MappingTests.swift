@@ -16,7 +16,15 @@ struct MappingTests {
         let kinds = Set(mapping.config.rules.map(\.event))
         #expect(kinds == Set(EventKindName.allCases))
         #expect(mapping.patterns.count == mapping.config.rules.count)
-        #expect(mapping.patterns.allSatisfy { !$0.events.isEmpty })
+        // Every rule plays a pattern, except those that only set an adaptive trigger effect (the sling).
+        for (rule, pattern) in zip(mapping.config.rules, mapping.patterns) {
+            #expect(rule.pattern.isEmpty ? rule.triggerEffect != nil : !pattern.events.isEmpty, "\(rule.name)")
+        }
+        // The demo's adaptive triggers are the config's: the sling on R2 and the brake on the rolling texture's L2.
+        let sling = try #require(mapping.config.rules.first { $0.name == "sling" }?.triggerEffect)
+        #expect(sling.side == .right && sling.mode == .weapon)
+        let brake = try #require(mapping.config.rules.first { $0.name == "rolling" }?.triggerEffect)
+        #expect(brake.side == .left && brake.mode == .feedback)
     }
 
     @Test("collision intensity grows monotonically with impulse and saturates smoothly below 1")
