@@ -157,4 +157,12 @@ struct RuleIndexTests {
         #expect(rig.director.statistics.dropped == 0)
         #expect(mapping.ruleIndex(for: .hit(damage: 1, tag: "boss")) == 100_000)
     }
+
+    @Test("a frame's response buffers hold what one frame can keep (events × players), not rules × players × 4")
+    func responseBuffersBounded() {
+        let large = FrameResponses(rules: 100_000, players: 4, events: 16_384)
+        #expect(large.keptCapacity == 16_384 * 4, "was 100,000 × 4 × 4 = 1,600,000 responses reserved three times")
+        let small = FrameResponses(rules: 10, players: 4, events: 16_384)
+        #expect(small.keptCapacity == 10 * 4 * FrameResponses.burstLimit)
+    }
 }
