@@ -5,6 +5,9 @@ struct ConfigSchemaDecoder {
     let file: String
     let patternExists: (String) -> Bool
     var diagnostics: [ConfigDiagnostic] = []
+    /// Every existing `pattern` a `[[rule]]` names, in file order, also for rules with other errors,
+    /// so that the loader checks pattern files in the same pass as the schema.
+    var patternReferences: [PatternReference] = []
 
     static let rootKeys = ["version", "defaults", "materials", "attenuation", "rule"]
     static let defaultsKeys = ["walker_weight"]
@@ -87,16 +90,19 @@ struct ConfigSchemaDecoder {
         checkKeys(table, allowed: Self.ruleKeys, path: path)
         guard let eventEntry = table.entry("event") else {
             report(table.location, path, "a rule needs 'event' (one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            notePattern(table, path: path)
             return nil
         }
         guard let eventName = eventEntry.value.string else {
             report(eventEntry.value.location, path.appending("event"), "expected a string, found \(eventEntry.value.schemaDescription)")
+            notePattern(table, path: path)
             return nil
         }
         guard let event = EventKindName(rawValue: eventName) else {
             report(eventEntry.value.location, path.appending("event"),
                    "unknown event kind '\(eventName)': expected one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: eventName, among: EventKindName.allCases.map(\.rawValue)))
+            notePattern(table, path: path)
             return nil
         }
         // Match keys that do not apply to this event kind.
@@ -143,16 +149,9 @@ struct ConfigSchemaDecoder {
         }
 
         var pattern = ""
-        if let entry = table.entry("pattern") {
-            if let name = entry.value.string, !name.isEmpty {
-                pattern = name
-                if !patternExists(name) {
-                    report(entry.value.location, path.appending("pattern"),
-                           "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
-                }
-            } else {
-                report(entry.value.location, path.appending("pattern"), "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
-            }
+        var patternFound = false
+        if table.entry("pattern") != nil {
+            (pattern, patternFound) = patternName(table, path: path)
         } else if event != .feedback && table.entry("trigger_effect") == nil {
             report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file) or 'trigger_effect'")
         }
@@ -218,7 +217,38 @@ struct ConfigSchemaDecoder {
                        suggestion: Spelling.suggestion(for: name, among: Self.categoryNames.keys))
             }
         }
-        return diagnostics.count == before ? rule : nil
+        let accepted = diagnostics.count == before
+        if patternFound {
+            patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: accepted ? config.rules.count : nil,
+                                                      name: pattern, location: rule.patternLocation ?? table.location,
+                                                      analysis: rule.analysis, withAudio: rule.playsSound))
+        }
+        return accepted ? rule : nil
+    }
+
+    /// The rule's `pattern` value and whether it names an existing preset or file; reports a value
+    /// that is not a non-empty string, or names nothing.
+    mutating func patternName(_ table: TOMLTable, path: DocumentPath) -> (name: String, exists: Bool) {
+        guard let entry = table.entry("pattern") else { return ("", false) }
+        guard let name = entry.value.string, !name.isEmpty else {
+            report(entry.value.location, path.appending("pattern"), "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
+            return ("", false)
+        }
+        guard patternExists(name) else {
+            report(entry.value.location, path.appending("pattern"),
+                   "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
+            return (name, false)
+        }
+        return (name, true)
+    }
+
+    /// For a rule refused before its pattern is read (no or an unknown event kind): checks its
+    /// `pattern` too, and notes it (with the default analysis options) so its file is checked.
+    mutating func notePattern(_ table: TOMLTable, path: DocumentPath) {
+        let (name, exists) = patternName(table, path: path)
+        guard exists, let entry = table.entry("pattern") else { return }
+        patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: nil, name: name, location: entry.value.location,
+                                                  analysis: AudioHapticsOptions(), withAudio: false))
     }
 
     static let triggerEffectKeys = ["side", "mode", "start", "end", "strength", "amplitude", "frequency",
@@ -587,6 +617,22 @@ struct ConfigSchemaDecoder {
         default: return value.schemaDescription
         }
     }
+}
+
+/// A `pattern` a `[[rule]]` names (a preset, or an existing `.ahap` or `.wav` path) and what loading
+/// it needs: collected by `ConfigSchemaDecoder` for every rule, also for rules with other errors.
+struct PatternReference: Sendable {
+    /// The rule's position among the `[[rule]]` tables (`rule[element]`).
+    var element: Int
+    /// The rule's index in `HapticMappingConfig.rules`, or nil when the rule was refused.
+    var rule: Int?
+    /// The preset name or path, as written.
+    var name: String
+    /// Where the `pattern` value was written.
+    var location: SourceLocation
+    /// For a `.wav`: its `analysis` options and whether it plays the sound too.
+    var analysis: AudioHapticsOptions
+    var withAudio: Bool
 }
 
 extension TOMLValue {
