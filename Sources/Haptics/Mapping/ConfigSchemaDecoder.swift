@@ -414,6 +414,9 @@ struct ConfigSchemaDecoder {
                        suggestion: Spelling.suggestion(for: curveName, among: Self.curveNames))
             }
         }
+        if let rangeEntry = source.entry("input_range"), let problem = Self.scaleProblem(shape, inputRange) {
+            report(rangeEntry.value.location, here.appending("input_range"), problem)
+        }
         if curveName != "table", let pointsEntry = source.entry("points") {
             report(pointsEntry.keyLocation, here.appending("points"), "'points' is only read by curve = \"table\"")
         }
@@ -432,6 +435,33 @@ struct ConfigSchemaDecoder {
         curve.outputLow = output.0
         curve.outputHigh = output.1
         return ValueSource(input: input, curve: curve)
+    }
+
+    /// Why a curve of `shape` cannot read inputs over `range` although both ends are finite: the
+    /// span `high − low` (or, for a log curve, `ln(high / low)`) overflows or vanishes, so every
+    /// input would map to one end of the output. Nil when the curve's scale is a finite number > 0.
+    static func scaleProblem(_ shape: ResponseCurve.Shape, _ range: (Double, Double)) -> String? {
+        let (low, high) = range
+        guard low < high else { return nil }   // reported as an input range that does not rise
+        switch shape {
+        case .table:
+            return nil
+        case .log:
+            guard low > 0 else { return nil }   // reported as a log range that does not start above 0
+            let span = CMath.log(high / low)
+            guard span.isFinite, span > 0, (1 / span).isFinite else {
+                return "[\(format(low)), \(format(high))] is too wide for a log curve: ln(high / low) is not a finite number above 0, "
+                    + "so every input would give the same output; expected a range whose ends are within a factor of 1e308"
+            }
+            return nil
+        case .linear, .power:
+            let span = high - low
+            guard span.isFinite, (1 / span).isFinite else {
+                return "[\(format(low)), \(format(high))] is too wide for a \(shape == .linear ? "linear" : "power") curve: high − low "
+                    + (span.isFinite ? "is too small to divide by" : "overflows") + ", so every input would give the same output"
+            }
+            return nil
+        }
     }
 
     mutating func tablePoints(_ source: TOMLTable, path: DocumentPath, outputRange: ClosedRange<Double>) -> [ResponseCurve.TablePoint]? {
