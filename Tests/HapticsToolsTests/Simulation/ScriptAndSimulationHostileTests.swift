@@ -97,6 +97,13 @@ struct ScriptAndSimulationHostileTests {
     func simulationRows() {
         let error = refusal(script([3600]), rate: 1000)
         #expect(error?.message == "expected a trace of at most 1000000 rows (frames × players), found 3610002 frames × 1 players = 3610002 rows (3600.0 s of events + 10.0 s of tail at 1000.0 frames/s)")
+        #expect(error?.event == 0 && error?.line == 1, "located at the event that passes it")
+        // The first event whose time passes the limit is named, not the last (issue 26).
+        let located = refusal(script([0, 100, 900, 1000, 3600]), rate: 1000)
+        #expect(located?.event == 3 && located?.line == 4, "\(String(describing: located))")
+        #expect(located?.description.hasPrefix("event 3 (line 4): expected a trace of at most 1000000 rows") == true)
+        // A player count that alone passes it names no event.
+        #expect(refusal(script([0]), rate: 1000, tail: 600, players: 2)?.event == nil)
         var small = MappingSimulation.Limits()
         small.maximumTraceRows = 100
         #expect(refusal(script([1]), limits: small) != nil)
