@@ -124,15 +124,26 @@ public final class LoadedMapping: @unchecked Sendable {
         var files = RulePatterns(folder: folder, presets: presets, sounds: sounds ?? .pcm, budget: budget)
         var patterns = [HapticPattern?](repeating: nil, count: config.rules.count)
         var diagnostics = read.problems
+        // A broken file is reported once, at the first rule naming it, with how many more name it
+        // (100,000 rules naming one broken file make one line, not 100,000).
+        var failures: [String: (diagnostic: Int, more: Int)] = [:]
         for reference in read.patterns {
             guard let result = files.pattern(for: reference) else { break }   // the budget is passed: nothing more loads
             switch result {
             case .success(let pattern):
                 if let rule = reference.rule { patterns[rule] = pattern }
             case .failure(let problem):
+                if let first = failures[reference.name], !files.isOverBudget {
+                    failures[reference.name] = (first.diagnostic, first.more + 1)
+                    continue
+                }
+                failures[reference.name] = (diagnostics.count, 0)
                 diagnostics.append(ConfigDiagnostic(file: file, location: reference.location, path: "rule[\(reference.element)].pattern",
                                                     message: problem.message))
             }
+        }
+        for (_, failure) in failures where failure.more > 0 {
+            diagnostics[failure.diagnostic].message += " (\(failure.more) more rule\(failure.more == 1 ? " names" : "s name") it)"
         }
         guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
         var loaded: [HapticPattern] = []

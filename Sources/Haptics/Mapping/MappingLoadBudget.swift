@@ -19,11 +19,11 @@
     /// The least a file counts towards `maximumBytes`. Default 16 KiB, so a config names at most
     /// 4,096 distinct files.
     public var minimumFileCharge: Int = 16 << 10
-    /// Most seconds of sound one config may have analysed. Default 600 (ten minutes: about 2 s of
-    /// analysis in a release build).
-    public var maximumSoundSeconds: Double = 600
+    /// Most seconds of sound one config may have analysed. Default 300 (five minutes: 2.2 s of
+    /// decoding and analysis in a release build on the 2-core machine, docs/reliability.md).
+    public var maximumSoundSeconds: Double = 300
     /// The least one analysis counts towards `maximumSoundSeconds`, in seconds. Default 0.1, so a
-    /// config makes at most 6,000 analyses.
+    /// config makes at most 3,000 analyses.
     public var minimumSoundCharge: Double = 0.1
 
     public init() {}
