@@ -8,17 +8,24 @@
 /// so only the first rule in file order under each key counts: the table maps a key to that rule's
 /// index, and the event's rule is the smallest index among its keys.
 ///
-/// **Cost per event:** at most 8 lookups (a collision with two materials and a tag: any name, each
-/// material, the pair, each with and without the tag), whatever the number of rules; each lookup
-/// hashes a few integers and compares in a table at most half full. A frame of the queue's 16,384
-/// events costs at most 131,072 lookups (docs/performance.md, "Rules indexed by what they match").
-/// No allocation, any thread. Built once per `CompiledMapping` (allocates; O(rules)).
+/// A kind with few rules (at most `scanLimit`, 16) is not filed: its rules are tried in file order
+/// (`CompiledMatch.matches`, a few integer comparisons each), which costs less than hashing for the
+/// handful of rules a kind usually has (the shipped config has at most 6 per kind).
+///
+/// **Cost per event, whatever the number of rules:** at most 16 rule comparisons (a kind of few
+/// rules), or at most 8 lookups (a collision with two materials and a tag: any name, each
+/// material, the pair, each with and without the tag); each lookup hashes a few integers and
+/// compares in a table at most half full, at most `maximumProbes` buckets. Lookups that no rule of
+/// the event's kind could answer are skipped (no rule names a pair, none asks for a tag), and the
+/// first rule without conditions is read without one. A frame of the queue's 16,384 events costs at
+/// most 262,144 comparisons or 131,072 lookups (docs/performance.md, "Rules indexed by what they
+/// match"). No allocation, any thread. Built once per `CompiledMapping` (allocates; O(rules)).
 ///
 /// **Adding an event kind matched by a name** (an `action` matched by its name, say):
 /// 1. `CompiledMatch.init`: the rule's condition for the kind is `.name(HapticName(name))`
 ///    (`keys` then files it with no further change);
-/// 2. `CompiledMatch.matches`: the same condition against the event, for the reference scan the
-///    tests compare the index with;
+/// 2. `CompiledMatch.matches`: the same condition against the event (kinds of few rules are
+///    scanned with it, and the tests compare the index with a scan);
 /// 3. `GameEvent.Kind.matchName` below: the name the event offers;
 /// 4. `RuleIndex.code(of:)`: a number for the kind.
 /// The compiler points at 3 and 4 (exhaustive switches).
@@ -84,22 +91,60 @@ struct RuleIndex: Sendable {
     /// `keys.count - 1` (a power of two minus one).
     private let mask: Int
     private let seed: UInt64
-    /// Bit `code(of: kind)` set when some rule of that kind asks for a tag (events of other kinds
-    /// skip the lookups with their tag).
-    private var taggedKinds: UInt32
-    /// Distinct keys filed.
+    /// Per event kind (by `code(of:)`): which kinds of keys its rules use, so an event skips the
+    /// lookups no rule could answer, and the first rule with no condition at all, read without a lookup.
+    private var kinds: [KindKeys]
+
+    private struct KindKeys: Sendable {
+        /// The first rule of the kind with neither a name nor a tag condition (-1: none).
+        var unconditional: Int32 = -1
+        /// `bit(of:)` of every key its rules are filed under.
+        var used: UInt8 = 0
+        /// For a kind of at most `scanLimit` rules: where its rules are in `scanned`, in file order
+        /// (nil: the kind is filed in the table).
+        var scan: Range<Int>?
+        var rules = 0
+    }
+
+    /// Most rules of one kind tried in file order instead of looked up. 16.
+    static let scanLimit = 16
+    /// The rules of the scanned kinds, grouped by kind (`KindKeys.scan`), with their matches.
+    private var scannedRules: [Int32] = []
+    private var scannedMatches: [CompiledMatch] = []
+
+    /// One bit per form and tagging of a key.
+    static func bit(of key: Key) -> UInt8 {
+        UInt8(1) << (key.form.rawValue * 2 + (key.tag == nil ? 0 : 1))
+    }
+    /// Distinct keys filed in the table (the unconditional rule of each kind is kept apart).
     let count: Int
 
-    /// The index of `matches` (one per rule, in file order, with the rule's event kind).
-    init(_ matches: [(match: CompiledMatch, kind: EventKindName)]) {
+    /// The index of `matches` (one per rule, in file order, with the rule's event kind). Kinds of at
+    /// most `scanLimit` rules are scanned (tests pass 0 to file every kind).
+    init(_ matches: [(match: CompiledMatch, kind: EventKindName)], scanLimit: Int = RuleIndex.scanLimit) {
         var filed: [(Key, Int32)] = []
         filed.reserveCapacity(matches.count)
-        var tagged: UInt32 = 0
-        for (index, entry) in matches.enumerated() {
+        var kinds = [KindKeys](repeating: KindKeys(), count: Int(EventKindName.allCases.map(Self.code(of:)).max() ?? 0) + 1)
+        for entry in matches { kinds[Int(Self.code(of: entry.kind))].rules += 1 }
+        var scannedRules: [Int32] = []
+        var scannedMatches: [CompiledMatch] = []
+        for kind in kinds.indices where kinds[kind].rules <= scanLimit {
+            let start = scannedRules.count
+            for (index, entry) in matches.enumerated() where Int(Self.code(of: entry.kind)) == kind {
+                scannedRules.append(Int32(index))
+                scannedMatches.append(entry.match)
+            }
+            kinds[kind].scan = start..<scannedRules.count
+        }
+        for (index, entry) in matches.enumerated() where kinds[Int(Self.code(of: entry.kind))].scan == nil {
             let kind = Self.code(of: entry.kind)
             entry.match.forEachKey(kind: kind) { key in
-                filed.append((key, Int32(index)))
-                if key.tag != nil { tagged |= 1 << UInt32(kind) }
+                kinds[Int(kind)].used |= Self.bit(of: key)
+                if key.form == .any && key.tag == nil {
+                    if kinds[Int(kind)].unconditional < 0 { kinds[Int(kind)].unconditional = Int32(index) }
+                } else {
+                    filed.append((key, Int32(index)))
+                }
             }
         }
         var size = 16
@@ -109,7 +154,9 @@ struct RuleIndex: Sendable {
         while true {
             if let table = Self.table(filed, size: size, seed: generator.next()) {
                 self = table
-                taggedKinds = tagged
+                self.kinds = kinds
+                self.scannedRules = scannedRules
+                self.scannedMatches = scannedMatches
                 return
             }
             attempt += 1
@@ -148,15 +195,24 @@ struct RuleIndex: Sendable {
         self.mask = mask
         self.seed = seed
         self.count = count
-        taggedKinds = 0
+        kinds = []
     }
 
-    /// The first rule in file order that takes `event`, or nil. At most 8 lookups, no allocation.
+    /// The first rule in file order that takes `event`, or nil. At most 16 comparisons or 8 lookups,
+    /// no allocation.
     func firstRule(for event: GameEvent) -> Int? {
-        var best = Int32.max
-        let tags = taggedKinds & (1 << UInt32(Self.code(of: event.kindName))) != 0
-        Self.forEachKey(of: event, withTag: tags) { key in
-            if let rule = rule(filedUnder: key), rule < best { best = rule }
+        let kind = kinds[Int(Self.code(of: event.kindName))]
+        if let scan = kind.scan {
+            for position in scan where scannedMatches[position].matches(event) { return Int(scannedRules[position]) }
+            return nil
+        }
+        var best = kind.unconditional >= 0 ? kind.unconditional : Int32.max
+        let tagged: UInt8 = 0b10_1010   // the tagged bit of every form
+        Self.forEachKey(of: event, withTag: kind.used & tagged != 0) { key in
+            let bit = Self.bit(of: key)
+            // Keys no rule of the kind uses are not looked up; nor is the unconditional key (read above).
+            guard kind.used & bit != 0, bit != 1, let rule = rule(filedUnder: key), rule < best else { return }
+            best = rule
         }
         return best == .max ? nil : Int(best)
     }

@@ -72,21 +72,41 @@ struct RuleIndexTests {
         return CompiledMapping(config: config)
     }
 
-    @Test("the index finds the rule a scan in file order finds: 200 random configs × 500 random events")
+    @Test("the index finds the rule a scan in file order finds: 200 random configs × 500 random events, every kind filed")
     func sameAsScan() {
         var numbers = Numbers(state: 26)
         var matched = 0, unmatched = 0
         for _ in 0..<200 {
             let rules = (0..<Int(numbers.next() % 40)).map { _ in Self.randomRule(&numbers) }
-            let mapping = Self.mapping(rules)
+            let filed = RuleIndex(rules.map { (CompiledMatch($0.match, kind: $0.event), $0.event) }, scanLimit: 0)
+            let mapping = Self.mapping(rules)   // kinds of few rules scanned
             for _ in 0..<500 {
                 let event = Self.randomEvent(&numbers)
                 let expected = Self.scan(rules, event)
-                #expect(mapping.ruleIndex(for: event) == expected, "\(event) in \(rules.map(\.match))")
+                #expect(filed.firstRule(for: event) == expected, "\(event) in \(rules.map(\.match))")
+                #expect(mapping.ruleIndex(for: event) == expected)
                 if expected == nil { unmatched += 1 } else { matched += 1 }
             }
         }
         #expect(matched > 20_000 && unmatched > 20_000, "both outcomes are exercised: \(matched) matched, \(unmatched) not")
+    }
+
+    @Test("a kind of more than 16 rules is looked up, one of fewer scanned; both give the scan's answer")
+    func scanOrIndex() {
+        var numbers = Numbers(state: 2_026)
+        for count in [16, 17, 300] {
+            var rules: [MappingRule] = []
+            while rules.count < count {
+                let rule = Self.randomRule(&numbers)
+                if rule.event == .collision { rules.append(rule) }
+            }
+            let mapping = Self.mapping(rules)
+            #expect((mapping.index.count > 0) == (count > RuleIndex.scanLimit), "\(count) collision rules")
+            for _ in 0..<2_000 {
+                let event = Self.randomEvent(&numbers)
+                #expect(mapping.ruleIndex(for: event) == Self.scan(rules, event))
+            }
+        }
     }
 
     @Test("materials match in either order, a wildcard matches any material, a pair both")
