@@ -3,7 +3,7 @@
 /// Every condition a rule can set is an equality on something the event carries: its kind, one
 /// name (a footstep's surface, a custom event's name, a texture's kind, a feedback case), a pair
 /// of materials, a hit's two flags, and a tag. So a rule's match is filed under the keys an event
-/// must have for the rule to take it (`CompiledMatch.keys`), and an event looks up the few keys it
+/// must have for the rule to take it (`CompiledMatch.forEachKey`), and an event looks up the few keys it
 /// offers (`forEachKey(of:)`). Every rule filed under a key takes every event that offers the key,
 /// so only the first rule in file order under each key counts: the table maps a key to that rule's
 /// index, and the event's rule is the smallest index among its keys.
@@ -23,7 +23,7 @@
 ///
 /// **Adding an event kind matched by a name** (an `action` matched by its name, say):
 /// 1. `CompiledMatch.init`: the rule's condition for the kind is `.name(HapticName(name))`
-///    (`keys` then files it with no further change);
+///    (`forEachKey` then files it with no further change);
 /// 2. `CompiledMatch.matches`: the same condition against the event (kinds of few rules are
 ///    scanned with it, and the tests compare the index with a scan);
 /// 3. `GameEvent.Kind.matchName` below: the name the event offers;

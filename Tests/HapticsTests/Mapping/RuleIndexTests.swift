@@ -6,19 +6,8 @@ import Testing
 /// and finds exactly the rule a scan of every rule in file order finds.
 @Suite("Mapping: rules indexed by what they match")
 struct RuleIndexTests {
-    /// SplitMix64: the same rules and events on every run.
-    struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
-        mutating func bool() -> Bool { next() & 1 == 1 }
-    }
+    /// The same rules and events on every run (`SplitMix64`, AHAPLimitTests).
+    typealias Numbers = SplitMix64
 
     /// Names short and long (over 15 bytes: kept as a hash), and the empty name.
     static let names = ["metal", "wood", "stone", "grass", "", "a-name-longer-than-fifteen-bytes", "boom", "rolling"]
@@ -74,7 +63,7 @@ struct RuleIndexTests {
 
     @Test("the index finds the rule a scan in file order finds: 200 random configs × 500 random events, every kind filed")
     func sameAsScan() {
-        var numbers = Numbers(state: 26)
+        var numbers = Numbers(seed: 26)
         var matched = 0, unmatched = 0
         for _ in 0..<200 {
             let rules = (0..<Int(numbers.next() % 40)).map { _ in Self.randomRule(&numbers) }
@@ -93,7 +82,7 @@ struct RuleIndexTests {
 
     @Test("a kind of more than 16 rules is looked up, one of fewer scanned; both give the scan's answer")
     func scanOrIndex() {
-        var numbers = Numbers(state: 2_026)
+        var numbers = Numbers(seed: 2_026)
         for count in [16, 17, 300] {
             var rules: [MappingRule] = []
             while rules.count < count {
@@ -185,4 +174,9 @@ struct RuleIndexTests {
         let small = FrameResponses(rules: 10, players: 4, events: 16_384)
         #expect(small.keptCapacity == 10 * 4 * FrameResponses.burstLimit)
     }
+}
+
+extension SplitMix64 {
+    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
+    mutating func bool() -> Bool { next() & 1 == 1 }
 }
