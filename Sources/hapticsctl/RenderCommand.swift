@@ -21,7 +21,9 @@ struct RenderCommand: ParsableCommand {
         of each profile with its drive level over time in seconds.
 
         Profiles: \(RenderCommand.profileNames). --profile can be repeated to compare pads \
-        side by side. The result goes to standard output, or to OUT with -o (replaced \
+        side by side. A render has at most 1,000,000 frames over the whole output (every \
+        profile's frames counted; about 58 MB of CSV): more is refused before rendering, naming \
+        the --profile that passes it. The result goes to standard output, or to OUT with -o (replaced \
         atomically). Warnings and errors go to standard error as \
         "warning|error: FILE: WHERE: MESSAGE" lines.
 
@@ -62,6 +64,28 @@ struct RenderCommand: ParsableCommand {
         MotorProfile.shipped.first { $0.name.lowercased() == name.lowercased() }
     }
 
+    /// `WHERE: MESSAGE` when rendering a pattern of `duration` seconds with `options` would pass
+    /// `options.maximumFrames` over the whole output: WHERE is the `--profile` that passes it
+    /// (`--profile #3 (generic)`), or `Pattern` when one profile alone does. Nil within the limit.
+    static func frameLimitProblem(duration: Double, options: PreviewOptions) -> String? {
+        let limit = max(options.maximumFrames, 1)
+        let perProfile = (duration + options.maximumTailSeconds) * options.rate
+        let frames = perProfile.isFinite ? perProfile.rounded(.up) + 1 : .infinity
+        let count = Double(options.profiles.count)
+        guard frames * count > Double(limit) else { return nil }
+        let why = "the pattern lasts \(ReportFormat.seconds(duration)) s, plus up to \(ReportFormat.seconds(options.maximumTailSeconds)) s "
+            + "of tail, at \(ReportFormat.value(options.rate)) frames/s"
+        let needed = frames < 1e15 ? "\(Int(frames))" : "\(frames)"
+        guard frames <= Double(limit) else {
+            return "Pattern: the render needs \(needed) frames for one profile (\(why)), more than the limit of \(limit) frames of output"
+        }
+        let passing = Int(Double(limit) / frames)   // the profiles that fit; the next one passes the limit
+        let name = options.profiles[passing].name
+        return "--profile #\(passing + 1) (\(name)): the render needs \(needed) frames per profile (\(why)); "
+            + "\(options.profiles.count) profiles need \(Int(frames) * options.profiles.count) frames, more than the limit of "
+            + "\(limit) frames over the whole output (at most \(passing) profile\(passing == 1 ? "" : "s") of this pattern)"
+    }
+
     func validate() throws {
         guard rate.isFinite, (1...1000).contains(rate) else {
             throw ValidationError("--rate must be between 1 and 1000 frames per second")
@@ -77,6 +101,10 @@ struct RenderCommand: ParsableCommand {
         guard case .success(let document) = input.result else { throw ExitCode.failure }
         let profiles = profileNames.isEmpty ? [MotorProfile.genericDualMotor] : profileNames.compactMap(Self.profile(named:))
         let options = PreviewOptions(rate: rate, profiles: profiles)
+        if let problem = Self.frameLimitProblem(duration: document.pattern.duration, options: options) {
+            StandardError.write("error: \(file): \(problem)\n")
+            throw ExitCode.failure
+        }
         let preview: PatternPreview
         do {
             preview = try PatternPreview(rendering: document.pattern, options: options)

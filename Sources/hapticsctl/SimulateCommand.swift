@@ -99,7 +99,12 @@ struct SimulateCommand: ParsableCommand {
         do {
             simulation = try MappingSimulation(script: script, mapping: mapping, presets: library, rate: rate, profile: profile)
         } catch {
-            StandardError.write(ReportFormat.errorLine(file: events, "cannot simulate: \(error)") + "\n")
+            if let line = error.line, line > 0 {
+                // The event at fault, where the script has it (as a config diagnostic reads).
+                StandardError.write("\(events):\(line):1: error: cannot simulate: \(error.message)\n")
+            } else {
+                StandardError.write(ReportFormat.errorLine(file: events, "cannot simulate: \(error)") + "\n")
+            }
             throw ExitCode.failure
         }
         let s = simulation.statistics

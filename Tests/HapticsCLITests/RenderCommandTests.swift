@@ -128,6 +128,37 @@ struct RenderCommandTests {
         #expect(run.status == 1)
         #expect(run.standardError.hasPrefix("error: \(out): could not write the render"), "\(run.standardError)")
     }
+
+    /// A pattern of `seconds` that ends with a continuous event of at most 30 s (a file of about 150 bytes).
+    static func continuous(seconds: Double) -> String {
+        let length = min(seconds, 30)
+        return #"{"Version": 1, "Pattern": [{"Event": {"Time": \#(seconds - length), "EventType": "HapticContinuous", "EventDuration": \#(length), "EventParameters": []}}]}"#
+    }
+
+    @Test("the 1,000,000-frame limit is over the whole output: repeated --profile is refused at the one that passes it")
+    func frameLimitOverProfiles() throws {
+        let folder = try TemporaryFolder()
+        // 30 s + 5 s of tail at 1000 frames/s: 35,001 frames per profile; 28 profiles fit, the 29th passes.
+        let file = try folder.write(Self.continuous(seconds: 30), to: "long.ahap")
+        let fifty = Array(repeating: ["--profile", "generic"], count: 50).flatMap { $0 }
+        let run = try HapticsCtlRun.run(["render", file, "--rate", "1000"] + fifty)
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty, "nothing rendered")
+        #expect(run.standardError == "error: \(file): --profile #29 (generic): the render needs 35001 frames per profile (the pattern "
+                + "lasts 30 s, plus up to 5 s of tail, at 1000 frames/s); 50 profiles need 1750050 frames, more than the limit of "
+                + "1000000 frames over the whole output (at most 28 profiles of this pattern)\n")
+        // One profile alone over the limit: the pattern is at fault.
+        let hour = try folder.write(Self.continuous(seconds: 1_000), to: "hour.ahap")
+        let alone = try HapticsCtlRun.run(["render", hour, "--rate", "1000"])
+        #expect(alone.status == 1)
+        #expect(alone.standardError.hasPrefix("error: \(hour): Pattern: the render needs 1005001 frames for one profile"), "\(alone.standardError)")
+        // Within the limit, repeated profiles render side by side.
+        let short = try folder.write(Self.continuous(seconds: 0.1), to: "short.ahap")
+        let two = try HapticsCtlRun.run(["render", short, "--profile", "generic", "--profile", "generic"])
+        #expect(two.status == 0, "\(two.standardError)")
+        #expect(two.outputLines.contains { $0.contains(",generic-2,") })
+    }
+
 }
 
 /// The `data-output` and `data-actuator` attributes of every `<g class="lane">`, and whether the

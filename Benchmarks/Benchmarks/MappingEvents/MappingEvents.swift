@@ -20,8 +20,14 @@ import Haptics
 /// - "build and post 10,000 events": the first case's events into a `GameEventQueue`, then one
 ///   `takeAll`: the posting share of the first case.
 ///
+/// - "100,000 rules that never match, 16,384 hits in one frame": a config at the rule limit (made
+///   at run time: custom names, tags, materials and surfaces no event has) and a full queue of hits
+///   for no particular player, then one `director.update` and one `engine.update`: what a frame
+///   costs when rules are many and none takes the events (issue 26: 3.5 s before the rule index).
+///
 /// The director cases run two seconds of frames first, so every voice pool exists. Targets (issue 15):
-/// 0 mallocs everywhere; 10,000 events posted and mapped for 4 players in one frame under 2 ms p50.
+/// 0 mallocs everywhere; 10,000 events posted and mapped for 4 players in one frame under 2 ms p50;
+/// (issue 26) the 100,000-rule frame of 16,384 events under 50 ms p50.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -66,6 +72,16 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(steadyRig.director.statistics.events)
     }
 
+    var manyRulesThresholds = zeroMallocs
+    manyRulesThresholds[.wallClock] = .init(absolute: [.p50: 50_000])   // µs per frame of 16,384 events
+    // Made once, when the benchmarks are registered (loading 100,000 rules takes about a second).
+    let manyRulesRig = MappingRig(config: MappingRig.neverMatchingConfig(rules: 100_000))
+    Benchmark("100,000 rules that never match, 16,384 hits in one frame (+ engine update)",
+              configuration: .init(thresholds: manyRulesThresholds)) { benchmark in
+        for _ in benchmark.scaledIterations { manyRulesRig.frame(hits: 16_384) }
+        blackHole(manyRulesRig.director.statistics.unmatched)
+    }
+
     let posting = PostingRig()
     Benchmark("build and post 10,000 events (no mapping)",
               configuration: .init(thresholds: zeroMallocs)) { benchmark in
@@ -83,10 +99,12 @@ final class MappingRig {
     private static let materials = ["crate", "metal", "wood", "stone"]
     private static let names = materials.map { HapticName($0) }
 
-    init() {
+    /// A rig with the shipped config, or with `config` (TOML text) when given.
+    init(config text: String? = nil) {
         let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../Assets/Haptics/haptics.toml").standardized.path
-        let mapping = try! LoadedMapping.load(file: config, presets: .builtIn())
+        let mapping = try! text.map { try LoadedMapping.load(text: $0, presets: .builtIn()) }
+            ?? LoadedMapping.load(file: config, presets: .builtIn())
         let outputs = (0..<4).map { NullOutput(name: "pad\($0)", profile: .genericDualMotor) }
         engine = HapticEngine(outputs: outputs, voiceCapacity: 256)
         try! engine.start()
@@ -108,6 +126,32 @@ final class MappingRig {
         director.update(at: time)
         engine.update(at: time)
         time += step
+    }
+
+    /// Posts `hits` hits with the tag "minion" for every player, then one director and one engine
+    /// update, 0.1 s apart.
+    func frame(hits: Int) {
+        for index in 0..<hits { director.post(.hit(damage: Double(index % 50), critical: index & 1 == 0, tag: "minion")) }
+        director.update(at: time)
+        engine.update(at: time)
+        time += 0.1
+    }
+
+    /// `rules` rules that take none of `frame(hits:)`'s hits: custom names, hit tags, collision
+    /// materials and footstep surfaces of their own (the kinds in turn).
+    static func neverMatchingConfig(rules: Int) -> String {
+        var text = ""
+        text.reserveCapacity(rules * 70)
+        for index in 0..<rules {
+            text += "[[rule]]\npattern = \"ImpactLight\"\n"
+            switch index % 4 {
+            case 0: text += "event = \"custom\"\ncustom = \"never\(index)\"\n"
+            case 1: text += "event = \"hit\"\ntag = \"tag\(index)\"\n"
+            case 2: text += "event = \"collision\"\nmaterials = [\"m\(index)\", \"*\"]\n"
+            default: text += "event = \"footstep\"\nsurface = \"s\(index)\"\n"
+            }
+        }
+        return text
     }
 
     /// The `counter`-th collision of the crash: masses, speeds, materials and positions vary.

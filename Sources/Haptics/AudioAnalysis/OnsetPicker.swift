@@ -17,7 +17,8 @@ import Darwin
 /// `20 + 20 × sensitivity` dB of the loudest frame. Its time is then refined on 1 ms blocks of peak
 /// amplitude.
 struct OnsetPicker {
-    let mono: [Double]
+    /// The sound's 1 ms peaks (`BlockPeaks` of the mono samples at full scale).
+    let blocks: BlockPeaks
     let sampleRate: Double
     let hop: Int
     let windowSize: Int
@@ -32,7 +33,6 @@ struct OnsetPicker {
         let margin = 1 + 6 * (1 - options.sensitivity)
         let riseDecibels = 1 + 6 * (1 - options.sensitivity)
         let gateRMS = peakRMS * pow(10, options.silenceDecibels / 20)
-        let blocks = BlockPeaks(mono, blockSize: max(1, Int((sampleRate / 1000).rounded())))
         var onsets: [SoundOnset] = []
         var neighbourhood = [Double](repeating: 0, count: 25)
         for k in 0..<count {
@@ -94,7 +94,7 @@ struct OnsetPicker {
 }
 
 /// The peak absolute amplitude of each 1 ms block of a sound (internal), for placing onsets.
-struct BlockPeaks {
+struct BlockPeaks: Sendable {
     let blockSize: Int
     let peaks: [Double]
     /// Sum of squares per block.

@@ -41,14 +41,22 @@ import Darwin
     /// Analyses interleaved `samples` (`channelCount` channels at `sampleRate` Hz, nominally in
     /// −1...1; non-finite samples count as 0; a trailing incomplete frame is ignored).
     /// Options out of range are clamped (check `options.problems` first to report them).
+    /// `measure` then `analyze(_:options:)`: to analyse one sound with several sets of options,
+    /// measure it once.
     public static func analyze(samples: [Float], channelCount: Int = 1, sampleRate: Double,
                                options: AudioHapticsOptions = AudioHapticsOptions()) throws(SoundAnalysisError) -> SoundAnalysis {
+        analyze(try measure(samples: samples, channelCount: channelCount, sampleRate: sampleRate), options: options)
+    }
+
+    /// Steps 1 and 2 for interleaved `samples` (as `analyze` takes them): what no option changes,
+    /// the spectrum of every frame and the peaks of every millisecond. The costly part: O(n log w)
+    /// for n samples and window w.
+    public static func measure(samples: [Float], channelCount: Int = 1, sampleRate: Double) throws(SoundAnalysisError) -> SoundMeasurement {
         guard sampleRate.isFinite, sampleRateRange.contains(sampleRate) else { throw .unsupportedSampleRate(sampleRate) }
         guard (1...maximumChannels).contains(channelCount) else { throw .unsupportedChannelCount(channelCount) }
         let length = samples.count / channelCount
         let duration = Double(length) / sampleRate
         guard duration <= maximumSeconds else { throw .tooLong(seconds: duration, limit: maximumSeconds) }
-        let options = options.clamped
 
         // 1. Mono, full scale at the loudest sample.
         var mono = [Double](repeating: 0, count: length)
@@ -69,20 +77,35 @@ import Darwin
             }
         }
         let hop = max(1, Int((sampleRate * 0.005).rounded()))
-        let hopSeconds = Double(hop) / sampleRate
-        let frameCount = length / hop + 1
-        guard length > 0, peak >= silenceAmplitude else {
-            return SoundAnalysis(sampleRate: sampleRate, durationSeconds: duration, hopSeconds: hopSeconds,
-                                 loudness: [Double](repeating: 0, count: frameCount),
-                                 brightness: [Double](repeating: 0, count: frameCount), onsets: [], peakAmplitude: peak)
-        }
+        var measurement = SoundMeasurement(sampleRate: sampleRate, durationSeconds: duration, hop: hop, windowSize: 64,
+                                           frameCount: length / hop + 1, peakAmplitude: peak, features: nil, blocks: nil)
+        guard length > 0, peak >= silenceAmplitude else { return measurement }
         let gain = 1 / peak
         for i in 0..<length { mono[i] *= gain }
 
         // 2. Frames.
         var windowSize = 64
         while Double(windowSize) < sampleRate * 0.02 && windowSize < 16_384 { windowSize *= 2 }
-        let features = FrameFeatures.measure(mono, sampleRate: sampleRate, hop: hop, windowSize: windowSize, frameCount: frameCount)
+        measurement.windowSize = windowSize
+        measurement.features = FrameFeatures.measure(mono, sampleRate: sampleRate, hop: hop, windowSize: windowSize,
+                                                     frameCount: measurement.frameCount)
+        measurement.blocks = BlockPeaks(mono, blockSize: max(1, Int((sampleRate / 1000).rounded())))
+        return measurement
+    }
+
+    /// Steps 3 to 5 on a measured sound with `options` (clamped): the envelopes and the onsets.
+    /// O(frames + onsets × window), a small part of `measure`'s cost.
+    public static func analyze(_ measurement: SoundMeasurement, options: AudioHapticsOptions) -> SoundAnalysis {
+        let options = options.clamped
+        let sampleRate = measurement.sampleRate
+        let hopSeconds = Double(measurement.hop) / sampleRate
+        let frameCount = measurement.frameCount
+        guard let features = measurement.features, let blocks = measurement.blocks else {
+            return SoundAnalysis(sampleRate: sampleRate, durationSeconds: measurement.durationSeconds, hopSeconds: hopSeconds,
+                                 loudness: [Double](repeating: 0, count: frameCount),
+                                 brightness: [Double](repeating: 0, count: frameCount), onsets: [],
+                                 peakAmplitude: measurement.peakAmplitude)
+        }
 
         // 3. Loudness and brightness envelopes.
         let peakRMS = max(features.rms.max() ?? 0, .leastNonzeroMagnitude)
@@ -104,10 +127,10 @@ import Darwin
         follow(&brightness, hopSeconds: hopSeconds, attack: options.smoothingSeconds, release: options.smoothingSeconds)
 
         // 4-5. Onsets.
-        let onsets = OnsetPicker(mono: mono, sampleRate: sampleRate, hop: hop, windowSize: windowSize,
+        let onsets = OnsetPicker(blocks: blocks, sampleRate: sampleRate, hop: measurement.hop, windowSize: measurement.windowSize,
                                  features: features, peakRMS: peakRMS, options: options).pick()
-        return SoundAnalysis(sampleRate: sampleRate, durationSeconds: duration, hopSeconds: hopSeconds,
-                             loudness: loudness, brightness: brightness, onsets: onsets, peakAmplitude: peak)
+        return SoundAnalysis(sampleRate: sampleRate, durationSeconds: measurement.durationSeconds, hopSeconds: hopSeconds,
+                             loudness: loudness, brightness: brightness, onsets: onsets, peakAmplitude: measurement.peakAmplitude)
     }
 
     /// Brightness 0...1 of a frequency in Hz: octaves above 100 Hz over the 6 octaves to 6.4 kHz.
@@ -132,9 +155,27 @@ import Darwin
     }
 }
 
+/// What `SoundAnalyzer.measure` found in a sound before any option applies (steps 1 and 2): the
+/// spectrum's features per frame and the peak of every millisecond, without the samples
+/// themselves (a 23 s sound at 48 kHz: about 180 KB). Read by `SoundAnalyzer.analyze(_:options:)`.
+@_spi(HapticsTools) public struct SoundMeasurement: Sendable {
+    /// Hz.
+    public let sampleRate: Double
+    /// The sound's length in seconds.
+    public let durationSeconds: Double
+    let hop: Int
+    var windowSize: Int
+    let frameCount: Int
+    /// The largest absolute sample of the mono sound.
+    public let peakAmplitude: Double
+    /// Nil for silence (no frame measured).
+    var features: FrameFeatures?
+    var blocks: BlockPeaks?
+}
+
 /// Per-frame measurements (internal): RMS, spectral centroid, spectral flux and the centroid of
 /// what the spectrum gained since the previous frame.
-struct FrameFeatures {
+struct FrameFeatures: Sendable {
     var rms: [Double]
     /// Hz; 0 where the frame has no energy.
     var centroid: [Double]

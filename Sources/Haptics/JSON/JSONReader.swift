@@ -39,6 +39,15 @@ import ucrt
     private let maximumDepth: Int
     private(set) var leniencies: [(Leniency, Int)] = []
 
+    /// The keys found again in the same object, each with the offset of its later key (the value
+    /// kept), in reading order. Readers whose format forbids duplicates report them from here.
+    public var duplicateKeys: [(key: String, offset: Int)] {
+        leniencies.compactMap { leniency, offset in
+            if case .duplicateKey(let key) = leniency { return (key, offset) }
+            return nil
+        }
+    }
+
     public init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth

@@ -3,12 +3,12 @@
 /// director, texture updates, trigger effects and tests all go through it.
 ///
 /// A pure function of the event: no state, no timing (cooldown and coalescing are the director's).
-/// Made once per `LoadedMapping` (allocates); immutable after. Reads are O(rules of the event's
-/// kind), allocate nothing, and may run on any thread.
+/// Made once per `LoadedMapping` (allocates); immutable after. Finding an event's rule is at most 8
+/// lookups in `RuleIndex` whatever the number of rules; reads allocate nothing and may run on any
+/// thread.
 struct CompiledMapping: Sendable {
     /// Everything the per-event path reads of one rule: plain numbers, nothing reference-counted.
     struct Rule: Sendable {
-        var match: CompiledMatch
         var cooldown: Double
         var coalesce: Bool
         var triggerBias: Double
@@ -26,18 +26,11 @@ struct CompiledMapping: Sendable {
         var table: Range<Int>
     }
 
-    /// The rules of one event kind: `order[range]`, in file order.
-    private struct KindRules: Sendable {
-        var kind: EventKindName
-        var range: Range<Int>
-    }
-
     let rules: [Rule]
     /// Every table curve's points, back to back (`Curve.table`).
     private let tablePoints: [ResponseCurve.TablePoint]
-    /// Rule indices grouped by event kind (`kinds` says where each kind's group is).
-    private let order: [Int]
-    private let kinds: [KindRules]
+    /// Which rule takes an event, by what it matches (at most 8 lookups per event).
+    let index: RuleIndex
     let materials: MaterialCache
     let defaultWalkerWeight: Double
 
@@ -49,31 +42,20 @@ struct CompiledMapping: Sendable {
             return Curve(input: source.input, math: source.curve.math, table: start..<points.count)
         }
         rules = config.rules.map { rule in
-            Rule(match: CompiledMatch(rule.match, kind: rule.event), cooldown: rule.cooldown, coalesce: rule.coalesce,
+            Rule(cooldown: rule.cooldown, coalesce: rule.coalesce,
                  triggerBias: rule.triggerBias, attenuation: rule.attenuation,
                  intensity: compile(rule.intensity), sharpness: rule.sharpness.map(compile))
         }
         tablePoints = points
-        var order: [Int] = []
-        var kinds: [KindRules] = []
-        for kind in EventKindName.allCases {
-            let start = order.count
-            order.append(contentsOf: config.rules.indices.filter { config.rules[$0].event == kind })
-            kinds.append(KindRules(kind: kind, range: start..<order.count))
-        }
-        self.order = order
-        self.kinds = kinds
+        index = RuleIndex(config.rules.map { (CompiledMatch($0.match, kind: $0.event), $0.event) })
         materials = MaterialCache(config.materials)
         defaultWalkerWeight = config.defaultWalkerWeight
     }
 
-    /// The first rule of the event's kind whose match takes it, or nil. O(rules of that kind).
+    /// The first rule in file order whose kind and match take `event`, or nil. At most 8 table
+    /// lookups whatever the number of rules (`RuleIndex`).
     func ruleIndex(for event: GameEvent) -> Int? {
-        let kind = event.kindName
-        for group in kinds where group.kind == kind {
-            for position in group.range where rules[order[position]].match.matches(event) { return order[position] }
-        }
-        return nil
+        index.firstRule(for: event)
     }
 
     /// The response of the first rule that takes `event`, for `player` whose listener is at

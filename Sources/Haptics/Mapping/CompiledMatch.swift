@@ -1,6 +1,7 @@
 /// A rule's match as plain values, made once per config: the tag and the one condition the
-/// rule's event kind can set, with names as `HapticName`s, so matching an event compares a few
-/// integers. Internal to the mapping layer; O(1), no allocation.
+/// rule's event kind can set, with names as `HapticName`s. `forEachKey` files it in a `RuleIndex`
+/// (the per-event path); `matches` tries it on one event (the reference scan the index is tested
+/// against). Internal to the mapping layer; O(1), no allocation.
 struct CompiledMatch: Sendable {
     /// The tag the event must carry, or nil for any.
     private var tag: HapticName?
@@ -45,6 +46,34 @@ struct CompiledMatch: Sendable {
             if let wanted = match.feedback {
                 condition = HapticFeedback(name: wanted).map { .feedback(presetIndex: $0.presetIndex) } ?? .never
             }
+        }
+    }
+
+    /// Calls `body` with every `RuleIndex` key this match is filed under (the rule's event kind is
+    /// `kind`, `RuleIndex.code(of:)`): one per combination of name and tag an event must offer for
+    /// the rule to take it; none for a match that takes nothing. Load time.
+    func forEachKey(kind: UInt8, _ body: (RuleIndex.Key) -> Void) {
+        func file(_ form: RuleIndex.Key.Form, _ name: HapticName = .code(0), _ other: HapticName = .code(0)) {
+            body(RuleIndex.Key(kind: kind, form: form, name: form == .any ? HapticName(low: 0, high: 0) : name,
+                               other: form == .pair ? other : HapticName(low: 0, high: 0), tag: tag))
+        }
+        switch condition {
+        case .any, .materials(nil, nil):
+            file(.any)
+        case .never:
+            break
+        case .materials(let a?, nil), .materials(nil, let a?):
+            file(.one, a)
+        case .materials(let a?, let b?):
+            file(.pair, a.precedes(b) ? a : b, a.precedes(b) ? b : a)
+        case .name(let name):
+            file(.one, name)
+        case .hit(let critical, let received):
+            for c in critical.map({ [$0] }) ?? [false, true] {
+                for r in received.map({ [$0] }) ?? [false, true] { file(.one, .hitFlags(critical: c, received: r)) }
+            }
+        case .feedback(let presetIndex):
+            file(.one, .code(UInt64(presetIndex)))
         }
     }
 

@@ -5,6 +5,9 @@ struct ConfigSchemaDecoder {
     let file: String
     let patternExists: (String) -> Bool
     var diagnostics: [ConfigDiagnostic] = []
+    /// Every existing `pattern` a `[[rule]]` names, in file order, also for rules with other errors,
+    /// so that the loader checks pattern files in the same pass as the schema.
+    var patternReferences: [PatternReference] = []
 
     static let rootKeys = ["version", "defaults", "materials", "attenuation", "rule"]
     static let defaultsKeys = ["walker_weight"]
@@ -88,16 +91,19 @@ struct ConfigSchemaDecoder {
         checkKeys(table, allowed: Self.ruleKeys, path: path)
         guard let eventEntry = table.entry("event") else {
             report(table.location, path, "a rule needs 'event' (one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            notePattern(table, path: path)
             return nil
         }
         guard let eventName = eventEntry.value.string else {
             report(eventEntry.value.location, path.appending("event"), "expected a string, found \(eventEntry.value.schemaDescription)")
+            notePattern(table, path: path)
             return nil
         }
         guard let event = EventKindName(rawValue: eventName) else {
             report(eventEntry.value.location, path.appending("event"),
                    "unknown event kind '\(eventName)': expected one of \(EventKindName.allCases.map(\.rawValue).joined(separator: ", "))",
                    suggestion: Spelling.suggestion(for: eventName, among: EventKindName.allCases.map(\.rawValue)))
+            notePattern(table, path: path)
             return nil
         }
         // Match keys that do not apply to this event kind.
@@ -145,16 +151,9 @@ struct ConfigSchemaDecoder {
         }
 
         var pattern = ""
-        if let entry = table.entry("pattern") {
-            if let name = entry.value.string, !name.isEmpty {
-                pattern = name
-                if !patternExists(name) {
-                    report(entry.value.location, path.appending("pattern"),
-                           "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
-                }
-            } else {
-                report(entry.value.location, path.appending("pattern"), "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
-            }
+        var patternFound = false
+        if table.entry("pattern") != nil {
+            (pattern, patternFound) = patternName(table, path: path)
         } else if event != .feedback && table.entry("trigger_effect") == nil {
             report(table.location, path, "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file) or 'trigger_effect'")
         }
@@ -220,7 +219,38 @@ struct ConfigSchemaDecoder {
                        suggestion: Spelling.suggestion(for: name, among: Self.categoryNames.keys))
             }
         }
-        return diagnostics.count == before ? rule : nil
+        let accepted = diagnostics.count == before
+        if patternFound {
+            patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: accepted ? config.rules.count : nil,
+                                                      name: pattern, location: rule.patternLocation ?? table.location,
+                                                      analysis: rule.analysis, withAudio: rule.playsSound))
+        }
+        return accepted ? rule : nil
+    }
+
+    /// The rule's `pattern` value and whether it names an existing preset or file; reports a value
+    /// that is not a non-empty string, or names nothing.
+    mutating func patternName(_ table: TOMLTable, path: DocumentPath) -> (name: String, exists: Bool) {
+        guard let entry = table.entry("pattern") else { return ("", false) }
+        guard let name = entry.value.string, !name.isEmpty else {
+            report(entry.value.location, path.appending("pattern"), "expected a preset name or an AHAP file path, found \(entry.value.schemaDescription)")
+            return ("", false)
+        }
+        guard patternExists(name) else {
+            report(entry.value.location, path.appending("pattern"),
+                   "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
+            return (name, false)
+        }
+        return (name, true)
+    }
+
+    /// For a rule refused before its pattern is read (no or an unknown event kind): checks its
+    /// `pattern` too, and notes it (with the default analysis options) so its file is checked.
+    mutating func notePattern(_ table: TOMLTable, path: DocumentPath) {
+        let (name, exists) = patternName(table, path: path)
+        guard exists, let entry = table.entry("pattern") else { return }
+        patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: nil, name: name, location: entry.value.location,
+                                                  analysis: AudioHapticsOptions(), withAudio: false))
     }
 
     static let triggerEffectKeys = ["side", "mode", "start", "end", "strength", "amplitude", "frequency",
@@ -386,6 +416,9 @@ struct ConfigSchemaDecoder {
                        suggestion: Spelling.suggestion(for: curveName, among: Self.curveNames))
             }
         }
+        if let rangeEntry = source.entry("input_range"), let problem = Self.scaleProblem(shape, inputRange) {
+            report(rangeEntry.value.location, here.appending("input_range"), problem)
+        }
         if curveName != "table", let pointsEntry = source.entry("points") {
             report(pointsEntry.keyLocation, here.appending("points"), "'points' is only read by curve = \"table\"")
         }
@@ -404,6 +437,33 @@ struct ConfigSchemaDecoder {
         curve.outputLow = output.0
         curve.outputHigh = output.1
         return ValueSource(input: input, curve: curve)
+    }
+
+    /// Why a curve of `shape` cannot read inputs over `range` although both ends are finite: the
+    /// span `high − low` (or, for a log curve, `ln(high / low)`) overflows or vanishes, so every
+    /// input would map to one end of the output. Nil when the curve's scale is a finite number > 0.
+    static func scaleProblem(_ shape: ResponseCurve.Shape, _ range: (Double, Double)) -> String? {
+        let (low, high) = range
+        guard low < high else { return nil }   // reported as an input range that does not rise
+        switch shape {
+        case .table:
+            return nil
+        case .log:
+            guard low > 0 else { return nil }   // reported as a log range that does not start above 0
+            let span = CMath.log(high / low)
+            guard span.isFinite, span > 0, (1 / span).isFinite else {
+                return "[\(format(low)), \(format(high))] is too wide for a log curve: ln(high / low) is not a finite number above 0, "
+                    + "so every input would give the same output; expected a range whose ends are within a factor of 1e308"
+            }
+            return nil
+        case .linear, .power:
+            let span = high - low
+            guard span.isFinite, (1 / span).isFinite else {
+                return "[\(format(low)), \(format(high))] is too wide for a \(shape == .linear ? "linear" : "power") curve: high − low "
+                    + (span.isFinite ? "is too small to divide by" : "overflows") + ", so every input would give the same output"
+            }
+            return nil
+        }
     }
 
     mutating func tablePoints(_ source: TOMLTable, path: DocumentPath, outputRange: ClosedRange<Double>) -> [ResponseCurve.TablePoint]? {
@@ -596,6 +656,22 @@ struct ConfigSchemaDecoder {
         default: return value.schemaDescription
         }
     }
+}
+
+/// A `pattern` a `[[rule]]` names (a preset, or an existing `.ahap` or `.wav` path) and what loading
+/// it needs: collected by `ConfigSchemaDecoder` for every rule, also for rules with other errors.
+struct PatternReference: Sendable {
+    /// The rule's position among the `[[rule]]` tables (`rule[element]`).
+    var element: Int
+    /// The rule's index in `HapticMappingConfig.rules`, or nil when the rule was refused.
+    var rule: Int?
+    /// The preset name or path, as written.
+    var name: String
+    /// Where the `pattern` value was written.
+    var location: SourceLocation
+    /// For a `.wav`: its `analysis` options and whether it plays the sound too.
+    var analysis: AudioHapticsOptions
+    var withAudio: Bool
 }
 
 extension TOMLValue {

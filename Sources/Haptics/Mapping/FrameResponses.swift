@@ -2,8 +2,12 @@
 /// when the mapping or the number of players changes (never inside a frame).
 ///
 /// A rule and a player make a *pair*, numbered `rule × players + player`. Per pair: the game time
-/// of its last start and the responses it keeps this frame (up to `burstLimit`, the strongest; one
-/// when the rule coalesces). Internal, owned by `HapticEventDirector`; game thread only.
+/// of its last start, and (while it has responses this frame) which block of `kept` holds them. A
+/// block is `burstLimit` responses (the strongest; one when the rule coalesces), handed out to
+/// pairs as they get their first response in a frame, so the responses take room for the pairs a
+/// frame can touch, at most `events × players`, not for every pair of a large config (100,000 rules
+/// and 4 players: 16,384 × 4 blocks at most instead of 400,000). Internal, owned by
+/// `HapticEventDirector`; game thread only.
 struct FrameResponses {
     /// Most responses one pair keeps in a frame.
     static let burstLimit = 4
@@ -12,29 +16,41 @@ struct FrameResponses {
     private(set) var players: Int
     /// Game time of each pair's last start (−infinity: never).
     private var lastStarts: [Double]
-    /// Each pair's kept responses: pair `p` owns `kept[p × burstLimit ..< p × burstLimit + keptCounts[p]]`.
+    /// Each pair's block this frame (−1: none yet).
+    private var blockOfPair: [Int32]
+    /// This frame's blocks: block `b` owns `kept[b × burstLimit ..< b × burstLimit + keptCounts[b]]`
+    /// and belongs to pair `touched[b]`; blocks are numbered in the order their pairs got a first response.
     private var kept: [MappedHaptic]
     private var keptCounts: [Int]
-    /// Per pair, the weakest intensity it keeps once full (−infinity while it has room), so an
+    /// Per block, the weakest intensity it keeps once full (−infinity while it has room), so an
     /// event too weak to make it in is dropped after reading one number.
     private var floors: [Double]
-    /// The pairs with responses this frame, each once, in the order they got their first.
     private var touched: [Int]
     /// Indices of this frame's events left to the director (textures, feedback without a rule).
     private(set) var deferred: [Int]
+    /// Blocks reserved: the most pairs one frame can touch.
+    private let blockCapacity: Int
+    /// The most responses one frame can keep: one per event and player.
+    private let responseCapacity: Int
 
-    /// State for `rules` rules and `players` players, with room for `events` deferred events.
+    /// State for `rules` rules and `players` players, with room for a frame of `events` events.
     init(rules: Int, players: Int, events: Int) {
         self.rules = rules
         self.players = players
         let pairs = rules * players
         lastStarts = Array(repeating: -.infinity, count: pairs)
-        let none = MappedHaptic(ruleIndex: -1, player: 0, intensity: 0, sharpness: 0, leftTrigger: 0, rightTrigger: 0)
-        kept = Array(repeating: none, count: pairs * Self.burstLimit)
-        keptCounts = Array(repeating: 0, count: pairs)
-        floors = Array(repeating: -.infinity, count: pairs)
+        blockOfPair = Array(repeating: -1, count: pairs)
+        // Each event gives at most one response per player: a frame touches at most events × players pairs.
+        responseCapacity = max(events, 1) * max(players, 1)
+        blockCapacity = min(pairs, responseCapacity)
+        kept = []
+        kept.reserveCapacity(blockCapacity * Self.burstLimit)
+        keptCounts = []
+        keptCounts.reserveCapacity(blockCapacity)
+        floors = []
+        floors.reserveCapacity(blockCapacity)
         touched = []
-        touched.reserveCapacity(pairs)
+        touched.reserveCapacity(blockCapacity)
         deferred = []
         deferred.reserveCapacity(max(events, 1))
     }
@@ -59,31 +75,40 @@ struct FrameResponses {
     /// Whether a response of `intensity` (before attenuation) cannot make it into the pair's
     /// responses: attenuation only lowers intensity, so one weaker than every kept one is out.
     func isBelowFloor(_ intensity: Double, rule: Int, player: Int) -> Bool {
-        floors[pair(rule: rule, player: player)] >= intensity
+        let block = blockOfPair[pair(rule: rule, player: player)]
+        return block >= 0 && floors[Int(block)] >= intensity
     }
 
     /// Keeps `response` for its pair if there is room (up to `limit`), else in place of the
     /// weakest kept one when stronger. Returns false when a response was merged away. O(limit).
     mutating func keep(_ response: MappedHaptic, limit: Int) -> Bool {
         let pair = pair(rule: response.ruleIndex, player: response.player)
-        let base = pair * Self.burstLimit
-        let count = keptCounts[pair]
+        var block = Int(blockOfPair[pair])
+        if block < 0 {
+            block = touched.count
+            blockOfPair[pair] = Int32(block)
+            touched.append(pair)
+            keptCounts.append(0)
+            floors.append(-.infinity)
+            for _ in 0..<Self.burstLimit { kept.append(response) }
+        }
+        let base = block * Self.burstLimit
+        let count = keptCounts[block]
         let room = min(limit, Self.burstLimit)
-        if count == 0 { touched.append(pair) }
         var merged = false
         if count < room {
             kept[base + count] = response
-            keptCounts[pair] = count + 1
+            keptCounts[block] = count + 1
         } else {
             var weakest = base
             for index in base..<(base + count) where kept[index].intensity < kept[weakest].intensity { weakest = index }
             if response.intensity > kept[weakest].intensity { kept[weakest] = response }
             merged = true
         }
-        if keptCounts[pair] >= room {
+        if keptCounts[block] >= room {
             var floor = kept[base].intensity
-            for index in base..<(base + keptCounts[pair]) { floor = min(floor, kept[index].intensity) }
-            floors[pair] = floor
+            for index in base..<(base + keptCounts[block]) { floor = min(floor, kept[index].intensity) }
+            floors[block] = floor
         }
         return !merged
     }
@@ -92,19 +117,21 @@ struct FrameResponses {
     mutating func deferEvent(_ index: Int) { deferred.append(index) }
 
     /// Most responses a frame can keep (`takeKept` appends at most this many).
-    var keptCapacity: Int { rules * players * Self.burstLimit }
+    var keptCapacity: Int { min(blockCapacity * Self.burstLimit, responseCapacity) }
 
     /// Appends every response kept this frame to `out`, pair by pair in the order the pairs were
     /// first touched, then empties them and the deferred list for the next frame. No allocation
-    /// when `out` has `keptCapacity` reserved.
+    /// when `out` has `keptCapacity` reserved (and the frame touched at most the pairs reserved).
     mutating func takeKept(into out: inout [MappedHaptic]) {
-        for pair in touched {
-            let base = pair * Self.burstLimit
-            for index in base..<(base + keptCounts[pair]) { out.append(kept[index]) }
-            keptCounts[pair] = 0
-            floors[pair] = -.infinity
+        for block in touched.indices {
+            let base = block * Self.burstLimit
+            for index in base..<(base + keptCounts[block]) { out.append(kept[index]) }
+            blockOfPair[touched[block]] = -1
         }
         touched.removeAll(keepingCapacity: true)
+        kept.removeAll(keepingCapacity: true)
+        keptCounts.removeAll(keepingCapacity: true)
+        floors.removeAll(keepingCapacity: true)
         deferred.removeAll(keepingCapacity: true)
     }
 }

@@ -19,8 +19,9 @@
 /// in `update(at:)` and tells the target of each voice started.
 ///
 /// Threads: `post` from any thread. Everything else on the game's update thread.
-/// Cost: O(events × rules) per frame; no allocation in steady state (voices are made the first
-/// time a rule plays for a player, and again after a reload).
+/// Cost: O(events × players) per frame, whatever the number of rules (each event finds its rule in
+/// at most 8 lookups, `RuleIndex`); no allocation in steady state (voices are made the first time a
+/// rule plays for a player, and again after a reload).
 public final class HapticEventDirector {
     /// Where `update(at:)` starts voices, when the director was made with one; nil for a director
     /// whose front door calls `update(at:playerCount:)` and `start(_:on:at:)` itself.
@@ -219,7 +220,7 @@ public final class HapticEventDirector {
     /// Maps the frame at game time `time` (seconds, the time the game passes to its engine update)
     /// for `playerCount` players (events for no particular player go to each of them) and returns
     /// what to start, in the order to start it: textures, trigger effects, feedback presets, rule
-    /// responses. Game thread. O(events × rules of their kind + players); no allocation in steady
+    /// responses. Game thread. O(events × players), at most 8 rule lookups per event; no allocation in steady
     /// state. The returned array is the director's buffer: start it before the next call.
     public func update(at time: Double, playerCount: Int) -> [HapticStartRequest] {
         let playerCount = max(playerCount, 0)
@@ -306,7 +307,7 @@ public final class HapticEventDirector {
 
     /// Maps this frame's `events` through `mapping`: each one-shot response that survives its rule's
     /// cooldown is kept in `responses` (the strongest per rule and player); textures and feedback
-    /// without a rule are left deferred there. O(rules of the event's kind + players) per event,
+    /// without a rule are left deferred there. At most 8 rule lookups + O(players) per event,
     /// no allocation.
     private static func map(_ events: [GameEvent], through mapping: CompiledMapping, into responses: inout FrameResponses,
                             listeners: [WorldPosition?], playerCount: Int, time: Double, statistics: inout Statistics) {
@@ -421,7 +422,7 @@ public final class HapticEventDirector {
 
     /// Requests the trigger effects of this frame's events whose rule has one, in posting order
     /// (the last event of a frame wins), for the event's player or every player. Cooldown and
-    /// coalescing do not apply: an effect is a state, not a voice. O(events × rules), no allocation.
+    /// coalescing do not apply: an effect is a state, not a voice. At most 8 rule lookups per event, no allocation.
     private func requestTriggerEffects(_ mapping: LoadedMapping, playerCount: Int) {
         for index in incoming.indices {
             let event = incoming[index]

@@ -28,6 +28,17 @@ extension HapticMappingConfig {
     /// Throws `ConfigErrors` with every problem found, each with file:line:column.
     public static func decode(_ text: String, file: String = "<config>",
                               patternExists: @escaping (String) -> Bool) throws(ConfigErrors) -> HapticMappingConfig {
+        let read = try self.read(text, file: file, patternExists: patternExists)
+        guard read.problems.isEmpty else { throw ConfigErrors(read.problems) }
+        return read.config
+    }
+
+    /// Reads `text` as far as the schema allows: the rules without errors, every schema problem,
+    /// and every pattern the rules name (`PatternReference`, also for rules with problems), so that
+    /// `LoadedMapping` reports broken pattern files in the same pass. Throws only when the text is
+    /// not TOML (there is no tree to check).
+    static func read(_ text: String, file: String, patternExists: @escaping (String) -> Bool) throws(ConfigErrors)
+        -> (config: HapticMappingConfig, problems: [ConfigDiagnostic], patterns: [PatternReference]) {
         var reader = TOMLReader(text: text)
         let root: TOMLTable
         do {
@@ -37,7 +48,6 @@ extension HapticMappingConfig {
         }
         var decoder = ConfigSchemaDecoder(file: file, patternExists: patternExists)
         let config = decoder.decodeRoot(root)
-        guard decoder.diagnostics.isEmpty else { throw ConfigErrors(decoder.diagnostics) }
-        return config
+        return (config, decoder.diagnostics, decoder.patternReferences)
     }
 }

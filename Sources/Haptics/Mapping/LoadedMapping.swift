@@ -18,12 +18,17 @@ public final class LoadedMapping: @unchecked Sendable {
 
     /// Whether any rule sets an adaptive trigger effect (the director skips that pass otherwise).
     public let hasTriggerEffects: Bool
+    /// What loading it used of its `MappingLoadBudget`: bytes and seconds counted, files read,
+    /// pattern decodes, sound measurements and analyses.
+    @_spi(HapticsTools) public let loadCost: MappingLoadBudget.Spent
 
-    init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?, soundFingerprints: [String: UInt64] = [:]) {
+    init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?, soundFingerprints: [String: UInt64] = [:],
+         loadCost: MappingLoadBudget.Spent = MappingLoadBudget.Spent()) {
         self.config = config
         self.patterns = patterns
         self.file = file
         self.soundFingerprints = soundFingerprints
+        self.loadCost = loadCost
         compiled = CompiledMapping(config: config)
         hasTriggerEffects = config.rules.contains { $0.triggerEffect != nil }
     }
@@ -31,13 +36,13 @@ public final class LoadedMapping: @unchecked Sendable {
     /// What `event` plays for `player`, whose listener is at `listener` (nil: no attenuation): the
     /// first rule that takes it and the intensity (material gain, distance attenuation), sharpness
     /// offset and trigger levels it computes. Nil when no rule takes it or it is too far away to be
-    /// felt. Pure: no cooldown or coalescing (those are the director's). O(rules of the event's
-    /// kind), no allocation, any thread.
+    /// felt. Pure: no cooldown or coalescing (those are the director's). At most 8 rule lookups
+    /// whatever the number of rules, no allocation, any thread.
     @_spi(HapticsTools) public func response(to event: GameEvent, player: Int, listener: WorldPosition? = nil) -> MappedHaptic? {
         compiled.response(to: event, player: player, listener: listener)
     }
 
-    /// The index of the first rule that takes `event`, or nil. O(rules of its kind), no allocation.
+    /// The index of the first rule that takes `event`, or nil. At most 8 lookups, no allocation.
     @_spi(HapticsTools) public func ruleIndex(for event: GameEvent) -> Int? {
         compiled.ruleIndex(for: event)
     }
@@ -60,15 +65,18 @@ public final class LoadedMapping: @unchecked Sendable {
     /// or a WAV file analysed into haptics through `sounds` with the rule's `analysis` options
     /// (cached there by content; without `sounds`, `SoundPatternLoader.pcm`, which reads plain PCM
     /// and float WAV; GameHaptics and hapticsctl pass SDL's decoder).
-    /// Throws `ConfigErrors`: every problem, each with file:line:column.
+    /// Each file is loaded once however many rules name it, within `MappingLoadBudget()`.
+    /// Throws `ConfigErrors`: every problem (schema and pattern files alike), each with file:line:column.
     public static func load(file: String, presets: PresetLibrary) throws(ConfigErrors) -> LoadedMapping {
         try load(file: file, presets: presets, sounds: nil)
     }
 
     /// `load(file:presets:)` with the loader that turns `.wav` patterns into haptics (nil:
-    /// `SoundPatternLoader.pcm`); for the front door and tools, which pass SDL's decoder.
+    /// `SoundPatternLoader.pcm`) and the budget for what the config may load; for the front door and
+    /// tools, which pass SDL's decoder.
     @_spi(HapticsTools)
-    public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader?) throws(ConfigErrors) -> LoadedMapping {
+    public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader?,
+                            budget: MappingLoadBudget = MappingLoadBudget()) throws(ConfigErrors) -> LoadedMapping {
         let start = SourceLocation(line: 1, column: 1, offset: 0)
         let bytes: [UInt8]
         do {
@@ -83,7 +91,7 @@ public final class LoadedMapping: @unchecked Sendable {
             throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
         }
         let folder = FilePathText.deletingLastComponent(file)
-        return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds)
+        return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds, budget: budget)
     }
 
     /// Loads and validates config text; `folder` is where relative AHAP and WAV paths are looked up
@@ -93,60 +101,65 @@ public final class LoadedMapping: @unchecked Sendable {
         try load(text: text, file: file, folder: folder, presets: presets, sounds: nil)
     }
 
-    /// `load(text:file:folder:presets:)` with the loader that analyses `.wav` patterns (nil: `.pcm`).
+    /// `load(text:file:folder:presets:)` with the loader that analyses `.wav` patterns (nil: `.pcm`)
+    /// and the load budget.
+    ///
+    /// One pass: the schema is checked and every pattern the rules name is loaded (also for rules
+    /// with other problems), so broken pattern files are reported with the schema's problems. Each
+    /// file is read and decoded once and shared by every rule naming it (`RulePatterns`); the rule
+    /// whose pattern passes `budget` is reported and nothing after it is loaded.
     @_spi(HapticsTools)
     public static func load(text: String, file: String = "<config>", folder: String? = nil,
-                            presets: PresetLibrary, sounds: SoundPatternLoader?) throws(ConfigErrors) -> LoadedMapping {
-        let config = try HapticMappingConfig.decode(text, file: file) { name in
-            presets.pattern(named: name) != nil || resolvedPath(name, in: folder) != nil
+                            presets: PresetLibrary, sounds: SoundPatternLoader?,
+                            budget: MappingLoadBudget = MappingLoadBudget()) throws(ConfigErrors) -> LoadedMapping {
+        let names = PatternNames(presets: presets, folder: folder)
+        let read = try HapticMappingConfig.read(text, file: file, patternExists: names.exists)
+        let config = read.config
+        var files = RulePatterns(folder: folder, presets: presets, sounds: sounds ?? .pcm, budget: budget)
+        var patterns = [HapticPattern?](repeating: nil, count: config.rules.count)
+        var diagnostics = read.problems
+        // A broken file is reported once, at the first rule naming it, with how many more name it
+        // (100,000 rules naming one broken file make one line, not 100,000).
+        var failures: [String: (diagnostic: Int, more: Int)] = [:]
+        for reference in read.patterns {
+            guard let result = files.pattern(for: reference) else { break }   // the budget is passed: nothing more loads
+            switch result {
+            case .success(let pattern):
+                if let rule = reference.rule { patterns[rule] = pattern }
+            case .failure(let problem):
+                if let first = failures[reference.name], !files.isOverBudget {
+                    failures[reference.name] = (first.diagnostic, first.more + 1)
+                    continue
+                }
+                failures[reference.name] = (diagnostics.count, 0)
+                diagnostics.append(ConfigDiagnostic(file: file, location: reference.location, path: "rule[\(reference.element)].pattern",
+                                                    message: problem.message))
+            }
         }
-        var patterns: [HapticPattern] = []
-        var diagnostics: [ConfigDiagnostic] = []
-        var fingerprints: [String: UInt64] = [:]
+        for (_, failure) in failures where failure.more > 0 {
+            diagnostics[failure.diagnostic].message += " (\(failure.more) more rule\(failure.more == 1 ? " names" : "s name") it)"
+        }
+        guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
+        var loaded: [HapticPattern] = []
+        loaded.reserveCapacity(config.rules.count)
         for (index, rule) in config.rules.enumerated() {
-            if rule.pattern.isEmpty, rule.event == .feedback, let name = rule.match.feedback,
-               let feedback = HapticFeedback(name: name), let pattern = presets.pattern(for: feedback) {
-                patterns.append(pattern)   // a feedback rule without a pattern plays the case's preset
-                continue
-            }
-            if rule.pattern.isEmpty, rule.triggerEffect != nil {
-                patterns.append(HapticPattern(events: []))   // a trigger-effect-only rule plays nothing on the motors
-                continue
-            }
-            if let preset = presets.pattern(named: rule.pattern) {
-                patterns.append(preset)
-                continue
-            }
-            let location = rule.patternLocation ?? rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
-            guard let path = resolvedPath(rule.pattern, in: folder) else {
+            if let pattern = patterns[index] {
+                loaded.append(pattern)
+            } else if rule.pattern.isEmpty, rule.event == .feedback, let name = rule.match.feedback,
+                      let feedback = HapticFeedback(name: name), let pattern = presets.pattern(for: feedback) {
+                loaded.append(pattern)   // a feedback rule without a pattern plays the case's preset
+            } else if rule.pattern.isEmpty, rule.triggerEffect != nil {
+                loaded.append(HapticPattern(events: []))   // a trigger-effect-only rule plays nothing on the motors
+            } else {
+                let location = rule.patternLocation ?? rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
                 diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
                                                     message: "no preset or AHAP file named '\(rule.pattern)'"))
-                patterns.append(HapticPattern(events: []))
-                continue
-            }
-            if path.lowercased().hasSuffix(".wav") {
-                do {
-                    let made = try (sounds ?? .pcm).pattern(path: rule.pattern, folder: folder ?? ".", options: rule.analysis, withAudio: rule.playsSound)
-                    patterns.append(made.pattern)
-                    fingerprints[made.file] = made.fingerprint
-                } catch {
-                    diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
-                                                        message: error.description))
-                    patterns.append(HapticPattern(events: []))
-                }
-                continue
-            }
-            do {
-                patterns.append(try AHAPDecoder().decode(contentsOfFile: path).pattern)
-            } catch {
-                let first = error.firstError
-                diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
-                                                    message: "the AHAP file '\(rule.pattern)' does not load: \(first.whereDescription): \(first.message)"))
-                patterns.append(HapticPattern(events: []))
+                loaded.append(HapticPattern(events: []))
             }
         }
         guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
-        return LoadedMapping(config: config, patterns: patterns, file: file == "<config>" ? nil : file, soundFingerprints: fingerprints)
+        return LoadedMapping(config: config, patterns: loaded, file: file == "<config>" ? nil : file,
+                             soundFingerprints: files.soundFingerprints, loadCost: files.spent)
     }
 
     /// The path of AHAP or WAV file `name` inside `folder`, or nil when it is not a relative `.ahap`
@@ -156,5 +169,25 @@ public final class LoadedMapping: @unchecked Sendable {
               !name.split(separator: "/").contains("..") else { return nil }
         let path = FilePathText.appending(name, to: folder)
         return FileStatus.isFile(path) ? path : nil
+    }
+}
+
+/// Whether a rule's `pattern` names a preset or a file, looked up once per name (a config may name
+/// one file in 100,000 rules). Load time, one thread.
+private final class PatternNames {
+    let presets: PresetLibrary
+    let folder: String?
+    private var known: [String: Bool] = [:]
+
+    init(presets: PresetLibrary, folder: String?) {
+        self.presets = presets
+        self.folder = folder
+    }
+
+    func exists(_ name: String) -> Bool {
+        if let answer = known[name] { return answer }
+        let answer = presets.pattern(named: name) != nil || LoadedMapping.resolvedPath(name, in: folder) != nil
+        known[name] = answer
+        return answer
     }
 }

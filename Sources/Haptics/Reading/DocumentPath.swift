@@ -32,6 +32,12 @@ struct DocumentPath: Hashable, Sendable, CustomStringConvertible {
         return path
     }
 
+    /// The index of the last component when it is an array element (`rule[3]`: 3), else nil.
+    var lastIndex: Int? {
+        if case .index(let index)? = components.last { return index }
+        return nil
+    }
+
     mutating func append(_ component: Component) { components.append(component) }
     mutating func removeLast() { components.removeLast() }
 

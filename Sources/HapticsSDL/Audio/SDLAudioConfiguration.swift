@@ -57,6 +57,12 @@ public struct WaveformLimits: Hashable, Sendable {
     /// Longest sound accepted, in seconds. Default 23.
     public var maximumSeconds: Double = 23
 
+    /// Sample rates accepted, in Hz: 8,000 (telephone) to 384,000, what sound cards play and SDL
+    /// converts (the analysis takes the same range, `SoundAnalyzer.sampleRateRange`). A file
+    /// declaring another rate is refused before it is converted: a 48-byte WAV declaring 1 Hz would
+    /// otherwise be stretched 48,000 times on the way to the device rate.
+    public static let sampleRates: ClosedRange<Int> = 8_000...384_000
+
     public init(maximumBytes: Int = 4_200_000, maximumSeconds: Double = 23) {
         self.maximumBytes = maximumBytes
         self.maximumSeconds = maximumSeconds

@@ -129,6 +129,13 @@ enum WaveformLoader {
         let bytesPerSample = Int(spec.format & 0xFF) / 8
         let frameBytes = bytesPerSample * Int(spec.channels)
         guard frameBytes > 0, spec.freq > 0 else { throw failure("SDL reported an empty format") }
+        let rates = WaveformLimits.sampleRates
+        guard rates.contains(Int(spec.freq)) else {
+            throw failure("expected a sample rate of \(rates.lowerBound)...\(rates.upperBound) Hz, found \(spec.freq) Hz")
+        }
+        guard rates.contains(sampleRate) else {
+            throw failure("cannot convert to \(sampleRate) Hz: expected an output rate of \(rates.lowerBound)...\(rates.upperBound) Hz")
+        }
         let seconds = Double(Int(length) / frameBytes) / Double(spec.freq)
         guard seconds <= limits.maximumSeconds else {
             throw failure(CFormat.string("the sound is %.2f s long; the limit is %g s", seconds, limits.maximumSeconds))
@@ -139,11 +146,15 @@ enum WaveformLoader {
             throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
         }
         defer { SDL_FreeAudioStream(stream) }
-        // SDL 2.26's resampler keeps the last few hundred frames back even after a flush, so a tail
-        // of silence goes in after the sound and the output is cut to the exact converted length.
+        // SDL 2.26's resampler keeps the last few hundred frames back even after a flush (512 frames
+        // of the sound's rate, more when it downsamples), so a tail of silence goes in after the sound
+        // and the output is cut to the exact converted length. The tail is 2,048 frames at whichever
+        // rate is higher: it costs at most 2,048 × 48 output frames (8 kHz up to 384 kHz), never a
+        // stretch of the sound's own rate (2,048 frames of a 1 Hz file would be 34 minutes of output).
         let sourceFrames = Int(length) / frameBytes
         let expectedFrames = Int((Double(sourceFrames) * Double(sampleRate) / Double(spec.freq)).rounded())
-        let padding = [UInt8](repeating: spec.format == SDL_AudioFormat(AUDIO_U8) ? 0x80 : 0, count: 2048 * frameBytes)
+        let paddingFrames = Int((2048 * max(1, Double(spec.freq) / Double(sampleRate))).rounded(.up))
+        let padding = [UInt8](repeating: spec.format == SDL_AudioFormat(AUDIO_U8) ? 0x80 : 0, count: paddingFrames * frameBytes)
         guard SDL_AudioStreamPut(stream, buffer, Int32(length)) == 0,
               padding.withUnsafeBytes({ SDL_AudioStreamPut(stream, $0.baseAddress, Int32($0.count)) }) == 0,
               SDL_AudioStreamFlush(stream) == 0 else {

@@ -41,7 +41,8 @@ public struct PatternPreview {
     public var lastFrameTime: Double { time(ofFrame: frameCount - 1) }
 
     /// Renders `pattern` with `options` (see the type's notes for where it ends).
-    /// Throws when the options are invalid or the render would exceed `options.maximumFrames`.
+    /// Throws when the options are invalid or the render would exceed `options.maximumFrames` (frames
+    /// of every profile together).
     /// Cost: one engine update per frame and output, plus the trace's storage.
     public init(rendering pattern: HapticPattern, options: PreviewOptions = PreviewOptions()) throws(PreviewError) {
         let rate = options.rate
@@ -51,10 +52,11 @@ public struct PatternPreview {
         guard tail.isFinite, tail >= 0 else { throw .invalidTail(tail) }
         let duration = pattern.duration
         let bound = duration + tail
-        let neededDouble = (bound * rate).rounded(.up) + 1
-        let limit = max(options.maximumFrames, 1)
-        guard neededDouble <= Double(limit) else {
-            throw .tooManyFrames(needed: neededDouble < Double(Int.max) ? Int(neededDouble) : Int.max, limit: limit)
+        // The limit is over the whole output: every profile renders every frame.
+        let neededDouble = ((bound * rate).rounded(.up) + 1) * Double(options.profiles.count)
+        let limit = max(options.maximumFrames / options.profiles.count, 1)   // frames per profile
+        guard neededDouble <= Double(max(options.maximumFrames, 1)) else {
+            throw .tooManyFrames(needed: neededDouble < Double(Int.max) ? Int(neededDouble) : Int.max, limit: max(options.maximumFrames, 1))
         }
         let expectedFrames = Int((duration * rate).rounded(.up)) + Int((rate * 0.5).rounded(.up)) + 2
 

@@ -6,8 +6,8 @@ public enum PreviewError: Error, Hashable, Sendable {
     case invalidRate(Double)
     /// No motor profile was given.
     case noProfiles
-    /// The render would take more than `limit` frames (`needed` is a lower bound: the pattern's
-    /// duration plus the tail allowance, at the rate).
+    /// The render would take more than `limit` frames, every profile's frames counted (`needed` is
+    /// a lower bound: the pattern's duration plus the tail allowance, at the rate, times the profiles).
     case tooManyFrames(needed: Int, limit: Int)
     /// `maximumTailSeconds` is negative or not finite.
     case invalidTail(Double)
@@ -20,7 +20,7 @@ extension PreviewError: CustomStringConvertible {
         switch self {
         case .invalidRate(let rate): return "the frame rate must be a finite number above 0 (got \(rate))"
         case .noProfiles: return "at least one motor profile is needed"
-        case .tooManyFrames(let needed, let limit): return "the render needs \(needed) frames, more than the limit of \(limit)"
+        case .tooManyFrames(let needed, let limit): return "the render needs \(needed) frames (every profile counted), more than the limit of \(limit)"
         case .invalidTail(let seconds): return "the tail allowance must be a finite number >= 0 (got \(seconds))"
         case .engine(let error): return "the engine refused to play: \(error)"
         }

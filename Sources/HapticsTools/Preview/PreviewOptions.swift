@@ -16,8 +16,9 @@ public struct PreviewOptions: Hashable, Sendable {
     /// seconds (>= 0). Release tails, transient decays, the minimum on-time and update-interval
     /// holds all end well inside the default, 5 s (2 x the longest envelope segment, plus 1 s).
     public var maximumTailSeconds: Double
-    /// Most frames a render may take; more throws `PreviewError.tooManyFrames`. Default 1,000,000
-    /// (an hour at 277 frames per second).
+    /// Most frames a render may take, every profile's frames counted (two profiles: twice the
+    /// pattern's frames); more throws `PreviewError.tooManyFrames`. Default 1,000,000 (an hour at
+    /// 277 frames per second on one profile; about 58 MB of CSV).
     public var maximumFrames: Int
 
     /// The default `maximumTailSeconds`: 5 s (2 x the longest envelope segment, plus 1 s).

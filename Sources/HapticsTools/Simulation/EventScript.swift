@@ -9,8 +9,10 @@
 ///
 /// Blank lines and lines starting with `//` or `#` are skipped. Times are seconds from the start,
 /// non-decreasing, at most `maximumTime`. A script has at most `maximumBytes` bytes (so at most
-/// about 670,000 events of 25 bytes); each limit is refused with file:line:column and the limit. Reading is
-/// linear in the text's size. Load-time only (allocates).
+/// about 670,000 events of 25 bytes); each limit is refused with file:line:column and the limit. A field
+/// written twice in one event is an error at its second key. Reading is linear in the text's size and
+/// its memory proportional to the events, not the lines; at most 1,000 problems are listed. Load-time
+/// only (allocates).
 public struct EventScript: Sendable {
     /// One scripted event.
     public struct Entry: Sendable {
@@ -90,21 +92,48 @@ struct EventScriptParser {
 
     init(file: String) { self.file = file }
 
+    /// Most problems listed for one script; the rest are counted in a last one ("N more problems
+    /// not listed"), so a script of 16 MiB of bad lines does not make millions of messages.
+    static let maximumDiagnostics = 1_000
+    private var unlisted = 0
+    private var firstUnlisted: SourceLocation?
+
+    /// The entries of `text`. Reads the text in place, line by line: memory is proportional to the
+    /// events (and at most `maximumDiagnostics` problems), not to the lines (16 MiB of blank lines
+    /// took 586 MB as an array of line slices).
     mutating func parse(_ text: String) -> [EventScript.Entry] {
+        var text = text
+        text.makeContiguousUTF8()
+        let entries = text.utf8.withContiguousStorageIfAvailable { parse(lines: $0) } ?? []
+        if unlisted > 0, let location = firstUnlisted {
+            diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "",
+                                                message: "\(unlisted) more problems not listed (at most \(Self.maximumDiagnostics) are)"))
+        }
+        return entries
+    }
+
+    private mutating func parse(lines bytes: UnsafeBufferPointer<UInt8>) -> [EventScript.Entry] {
         var entries: [EventScript.Entry] = []
         var lastTime = 0.0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            defer { start = end + 1 }
             line += 1
-            let content = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            let trimmed = content.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("#") { continue }
-            let bytes = Array(content.utf8)
+            var contentEnd = end
+            if contentEnd > start && bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            var first = start
+            while first < contentEnd && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
+            if first == contentEnd || bytes[first] == UInt8(ascii: "#")
+                || (bytes[first] == UInt8(ascii: "/") && first + 1 < contentEnd && bytes[first + 1] == UInt8(ascii: "/")) { continue }
+            let content = UnsafeBufferPointer(rebasing: bytes[start..<contentEnd])
             let value: JSONValue
+            var duplicates: [(key: String, offset: Int)] = []
             do throws(JSONSyntaxError) {
-                value = try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
-                    var reader = JSONReader(bytes: buffer, maximumDepth: 16)
-                    return try reader.readDocument()
-                }
+                var reader = JSONReader(bytes: content, maximumDepth: 16)
+                value = try reader.readDocument()
+                duplicates = reader.duplicateKeys
             } catch {
                 report(error.offset, "", "not a JSON object: \(error.message)")
                 continue
@@ -113,12 +142,16 @@ struct EventScriptParser {
                 report(value.offset, "", "expected one JSON object per line, found \(value.typeDescription)")
                 continue
             }
-            let before = diagnostics.count
+            let before = diagnostics.count + unlisted
+            for (key, offset) in duplicates {
+                let topLevel = members.contains { $0.key == key && $0.keyOffset == offset }
+                report(offset, topLevel ? "$.\(key)" : "", "expected each field once, found \"\(key)\" again")
+            }
             if let entry = entry(members, objectOffset: value.offset) {
                 if entry.time < lastTime {
                     report(member("time", members)?.value.offset ?? value.offset, "$.time",
                            "times must not decrease: \(entry.time) follows \(lastTime)")
-                } else if diagnostics.count == before {
+                } else if diagnostics.count + unlisted == before {
                     lastTime = entry.time
                     entries.append(entry)
                 }
@@ -322,7 +355,12 @@ struct EventScriptParser {
     }
 
     private mutating func report(_ offset: Int, _ path: String, _ message: String, suggestion: String? = nil) {
-        diagnostics.append(ConfigDiagnostic(file: file, location: SourceLocation(line: line, column: offset + 1, offset: offset),
-                                            path: path, message: message, suggestion: suggestion))
+        let location = SourceLocation(line: line, column: offset + 1, offset: offset)
+        guard diagnostics.count < Self.maximumDiagnostics else {
+            if unlisted == 0 { firstUnlisted = location }
+            unlisted += 1
+            return
+        }
+        diagnostics.append(ConfigDiagnostic(file: file, location: location, path: path, message: message, suggestion: suggestion))
     }
 }

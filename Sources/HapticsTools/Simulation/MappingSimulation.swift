@@ -52,7 +52,7 @@ public struct MappingSimulation {
     /// Runs `script`. Throws `MappingSimulationError`, before running anything, when `rate` is not
     /// 1...1000, `maximumTailSeconds` not 0...600, an event's time not 0...`limits.maximumEventTime`
     /// or its player not 0...63, `playerCount` not 1...64, or the trace would exceed
-    /// `limits.maximumTraceRows`.
+    /// `limits.maximumTraceRows` (the error names the first event whose time or player passes it).
     public init(script: EventScript, mapping: LoadedMapping?, presets: PresetLibrary = .builtIn(),
                 rate: Double = 60, profile: MotorProfile = .genericDualMotor, playerCount: Int? = nil,
                 maximumTailSeconds: Double = 10, limits: Limits = Limits()) throws(MappingSimulationError) {
@@ -83,11 +83,26 @@ public struct MappingSimulation {
         }
         let count = playerCount ?? highestPlayer + 1
         // Every input is bounded now, so this arithmetic is exact and small.
-        let frameBound = Int(((lastTime + maximumTailSeconds) * rate).rounded(.up)) + 2
+        func frames(until time: Double) -> Int { Int(((time + maximumTailSeconds) * rate).rounded(.up)) + 2 }
+        let frameBound = frames(until: lastTime)
         guard frameBound * count <= limits.maximumTraceRows else {
+            // The event that passes the limit: the first whose time (with the players so far, or
+            // the player count given) needs more rows; none when the tail or the player count alone does.
+            var players = playerCount ?? 1
+            var culprit: (position: Int, line: Int)? = nil
+            if frames(until: 0) * players <= limits.maximumTraceRows {
+                for (position, entry) in script.entries.enumerated() {
+                    if playerCount == nil, let player = entry.event.player { players = max(players, player + 1) }
+                    if frames(until: entry.time) * players > limits.maximumTraceRows {
+                        culprit = (position, entry.line)
+                        break
+                    }
+                }
+            }
             throw MappingSimulationError(message: "expected a trace of at most \(limits.maximumTraceRows) rows (frames × players), "
                                          + "found \(frameBound) frames × \(count) players = \(frameBound * count) rows "
-                                         + "(\(lastTime) s of events + \(maximumTailSeconds) s of tail at \(rate) frames/s)")
+                                         + "(\(lastTime) s of events + \(maximumTailSeconds) s of tail at \(rate) frames/s)",
+                                         event: culprit?.position, line: culprit?.line)
         }
         let outputs = (0..<count).map { RecordingOutput(name: "player\($0)", profile: profile, reservingFrames: frameBound) }
         let engine = HapticEngine(outputs: outputs, voiceCapacity: 256)

@@ -32,6 +32,10 @@ struct ConfigErrorTests {
         ("[[rule]]\nevent = \"collision\"\n", 1, 1, "needs 'pattern'", nil),
         ("[[rule]]\nevent = \"collision\"\npattern = \"ImpactHeavy\"\nintensity = { input = \"impulse\", curve = \"log\", input_range = [0, 10] }\n", 4, 63, "above 0", nil),
         ("[[rule]]\nevent = \"collision\"\npattern = \"../secret.ahap\"\n", 3, 11, "no preset or AHAP file", nil),
+        // A range whose scale overflows would map every event to one end (issue 26: a log curve over
+        // [1e-300, 1e300] passed check, then played nothing: "out of range").
+        ("[[rule]]\nevent = \"collision\"\npattern = \"ImpactHeavy\"\nintensity = { input = \"impulse\", curve = \"log\", input_range = [1e-300, 1e300] }\n", 4, 63, "too wide for a log curve", nil),
+        ("[[rule]]\nevent = \"collision\"\npattern = \"ImpactHeavy\"\nintensity = { input = \"impulse\", input_range = [-1e308, 1e308] }\n", 4, 48, "too wide for a linear curve: high − low overflows", nil),
         ("[[rule]]\nevent = \"collision\"\npattern = \"ImpactHeavy\"\ncoalesce = yes\n", 4, 12, "strings need quotes", nil),
     ] as [(String, Int, Int, String, String?)])
     func located(_ text: String, _ line: Int, _ column: Int, _ phrase: String, _ suggestion: String?) throws {

@@ -52,6 +52,29 @@ struct ScriptAndSimulationHostileTests {
         #expect(diagnostics(text).map(\.description) == ["e.jsonl:1:1: error: expected a script of at most 16777216 bytes, found 16777217 bytes"])
     }
 
+    @Test("a field written twice is an error at its second key, not the last value silently (issue 26)")
+    func duplicateFields() {
+        let found = diagnostics("{\"time\": 0, \"event\": \"hit\", \"damage\": 1, \"damage\": 20}\n")
+        #expect(found.map(\.description) == [#"e.jsonl:1:42: error: $.damage: expected each field once, found "damage" again"#])
+        let nested = diagnostics("{\"time\": 0, \"event\": \"hit\", \"damage\": 1, \"tag\": {\"a\": 1, \"a\": 2}}\n")
+        #expect(nested.first?.description.hasPrefix(#"e.jsonl:1:58: error: expected each field once, found "a" again"#) == true, "\(nested)")
+    }
+
+    @Test("16 MiB of blank lines: nothing to read and nothing kept per line; CRLF lines are lines")
+    func blankLines() throws {
+        let blank = try EventScript.parse(String(repeating: "\n", count: EventScript.maximumBytes), file: "e.jsonl")
+        #expect(blank.entries.isEmpty)
+        let crlf = try EventScript.parse("{\"time\": 0, \"event\": \"hit\", \"damage\": 1}\r\n\r\n{\"time\": 1, \"event\": \"hit\", \"damage\": 2}\r\n")
+        #expect(crlf.entries.map(\.line) == [1, 3])
+    }
+
+    @Test("a script of bad lines lists 1,000 problems and counts the rest in one more")
+    func boundedProblems() {
+        let found = diagnostics(String(repeating: "x\n", count: 200_000))
+        #expect(found.count == 1_001)
+        #expect(found.last?.description == "e.jsonl:1001:1: error: 199000 more problems not listed (at most 1000 are)")
+    }
+
     // MARK: MappingSimulation
 
     func script(_ times: [Double], player: Int? = nil) -> EventScript {
@@ -97,6 +120,13 @@ struct ScriptAndSimulationHostileTests {
     func simulationRows() {
         let error = refusal(script([3600]), rate: 1000)
         #expect(error?.message == "expected a trace of at most 1000000 rows (frames × players), found 3610002 frames × 1 players = 3610002 rows (3600.0 s of events + 10.0 s of tail at 1000.0 frames/s)")
+        #expect(error?.event == 0 && error?.line == 1, "located at the event that passes it")
+        // The first event whose time passes the limit is named, not the last (issue 26).
+        let located = refusal(script([0, 100, 900, 1000, 3600]), rate: 1000)
+        #expect(located?.event == 3 && located?.line == 4, "\(String(describing: located))")
+        #expect(located?.description.hasPrefix("event 3 (line 4): expected a trace of at most 1000000 rows") == true)
+        // A player count that alone passes it names no event.
+        #expect(refusal(script([0]), rate: 1000, tail: 600, players: 2)?.event == nil)
         var small = MappingSimulation.Limits()
         small.maximumTraceRows = 100
         #expect(refusal(script([1]), limits: small) != nil)
