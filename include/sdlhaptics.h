@@ -483,11 +483,17 @@ extern DECLSPEC int SDLCALL SDLH_PostFeedback(int player, int feedback, double i
  * cases play their presets). SDLH_GetError says which: "no config is in use" or "the config in use
  * (PATH) stays".
  *
+ * Each pattern or sound file the rules name is read and decoded once, however many rules name it,
+ * and a config may make the library load only so much: the load budget of docs/config.md, "Limits"
+ * (bytes of pattern and sound files, seconds of sound analysed; the same as hapticsctl check). The
+ * rule whose pattern passes it is reported at its pattern (SDLH_ERROR_CONFIG) and nothing after it
+ * is loaded. A hot reload loads within the same budget, on the watcher's thread.
+ *
  * \param path the config file, UTF-8; the library copies it
  * \returns 0; SDLH_ERROR_CONFIG (every problem as file:line:column in SDLH_GetError and in
  *          SDLH_GetMappingError), SDLH_ERROR_INVALID_ARGUMENT, SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
- * Game thread; reads the file (not per frame).
+ * Game thread; reads the config and the pattern files it names (not per frame; within the budget).
  */
 extern DECLSPEC int SDLCALL SDLH_LoadMapping(const char *path);
 

@@ -100,8 +100,9 @@ struct SimulateCommand: ParsableCommand {
             simulation = try MappingSimulation(script: script, mapping: mapping, presets: library, rate: rate, profile: profile)
         } catch {
             if let line = error.line, line > 0 {
-                // The event at fault, where the script has it (as a config diagnostic reads).
-                StandardError.write("\(events):\(line):1: error: cannot simulate: \(error.message)\n")
+                // The event at fault, where the script has it, read as a config diagnostic (its file's
+                // control characters escaped, as `ConfigDiagnostic` escapes the script's own problems).
+                StandardError.write("\(EchoedText.escaped(events)):\(line):1: error: cannot simulate: \(error.message)\n")
             } else {
                 StandardError.write(ReportFormat.errorLine(file: events, "cannot simulate: \(error)") + "\n")
             }

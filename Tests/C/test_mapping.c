@@ -1,8 +1,9 @@
 /*
  * The mapping config through the C API: exact values from a config of the test's own, hot reload
  * of a saved edit (on by default), a broken edit reported with file:line:column while the last good
- * config stays, and the shipped config (Assets/Haptics/haptics.toml) turning a collision, a
- * footstep and a texture into rumble on a virtual pad.
+ * config stays, the load budget (a config whose pattern files pass it is refused at the rule that
+ * passes it, and the config in use stays), and the shipped config (Assets/Haptics/haptics.toml)
+ * turning a collision, a footstep and a texture into rumble on a virtual pad.
  *
  * Usage: test_mapping TEMP_DIR SHIPPED_CONFIG
  */
@@ -38,6 +39,31 @@ static int write_config(const char *path, const char *intensity) {
     return rename(temporary, path) == 0 ? 0 : -1;
 }
 
+/* A config of `count` rules, each naming its own one-event AHAP file (written beside it): every file
+ * counts at least 16 KiB towards the load budget's 64 MiB (docs/config.md, "Limits"), so 4,096 fit
+ * and the 4,097th passes it (issue 26). */
+static int write_budget_config(const char *folder, const char *config, int count) {
+    char path[1100], rule[160];
+    size_t capacity = (size_t)count * sizeof rule + 1, length = 0;
+    char *text = (char *)SDL_malloc(capacity);
+    int index, result;
+    if (text == NULL) return -1;
+    text[0] = 0;
+    for (index = 0; index < count; index++) {
+        SDL_snprintf(path, sizeof path, "%s/p%d.ahap", folder, index);
+        if (write_file(path, buzz_ahap) != 0) {
+            SDL_free(text);
+            return -1;
+        }
+        SDL_snprintf(rule, sizeof rule, "[[rule]]\nevent = \"custom\"\ncustom = \"c%d\"\npattern = \"p%d.ahap\"\n", index, index);
+        SDL_strlcpy(text + length, rule, capacity - length);
+        length += SDL_strlen(rule);
+    }
+    result = write_file(config, text);
+    SDL_free(text);
+    return result;
+}
+
 static void post_buzz(void) {
     SDLH_Custom buzz;
     SDL_zero(buzz);
@@ -68,7 +94,7 @@ int main(int argc, char **argv) {
     SDLH_Collision collision;
     SDLH_Footstep footstep;
     SDLH_Texture texture;
-    char config[1024], pattern[1024];
+    char config[1024], pattern[1024], budget[1024];
     double time = 0;
     int calls_before;
     Uint16 heavy, light;
@@ -137,6 +163,21 @@ int main(int argc, char **argv) {
     CHECK_ERROR_MENTIONS("haptics.toml:");
     CHECK(SDLH_GetMappingErrorCount() >= 1);
     CHECK_EQ_INT(write_file(pattern, buzz_ahap), 0);
+
+    /* SDLH_LoadMapping loads within the same budget as hapticsctl check: the rule whose pattern file
+     * passes it is the one problem reported, and the config in use stays. */
+    SDL_snprintf(budget, sizeof budget, "%s/budget.toml", argv[1]);
+    CHECK_EQ_INT(write_budget_config(argv[1], budget, 4097), 0);
+    CHECK_EQ_INT(SDLH_LoadMapping(budget), SDLH_ERROR_CONFIG);
+    CHECK_ERROR_MENTIONS("passes the config's budget of");
+    CHECK_EQ_INT(SDLH_GetMappingErrorCount(), 1);
+    CHECK(SDLH_GetMappingError(0) != NULL &&
+          strstr(SDLH_GetMappingError(0), "budget.toml:16388:11: error: rule[4096].pattern: loading this pattern passes "
+                                          "the config's budget of 67108864 bytes") != NULL);
+    post_buzz();
+    frames(&time, 1);
+    CHECK_EQ_INT(last_low(&pad), 65535);
+    frames(&time, 20);
 
     /* The shipped config: a collision, a footstep and a texture. */
     CHECK_EQ_INT(SDLH_LoadMapping(argv[2]), 0);

@@ -53,6 +53,22 @@ struct HostileDiagnosticTests {
         #expect(run.outputLines.last?.contains(#"found "Haptic\u001BIntensity""#) == true)
     }
 
+    @Test("simulate: the trace limit's line, located at the event that passes it, escapes the script's file name as its other problems do")
+    func traceLimitLineEscaped() throws {
+        let folder = try TemporaryFolder()
+        let config = try folder.write("[[rule]]\nevent = \"hit\"\npattern = \"ImpactHeavy\"\n", to: "haptics.toml")
+        // 5 players for 3,510 s at 60 frames/s: 1,053,010 rows, over the 1,000,000 a trace may have; line 2 passes it.
+        let events = try folder.write("{\"time\": 0, \"event\": \"hit\", \"damage\": 5}\n{\"time\": 3500, \"event\": \"hit\", \"damage\": 5, \"player\": 4}\n",
+                                      to: "a\nforged.jsonl:1:1: ok\u{1B}[2J.jsonl")
+        let run = try HapticsCtlRun.run(["simulate", "--config", config, "--events", events])
+        #expect(run.status == 1)
+        #expect(Self.isPrintable(run.standardError), "\(run.standardError)")
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(lines)")
+        let escaped = events.replacingOccurrences(of: "\n", with: #"\n"#).replacingOccurrences(of: "\u{1B}", with: #"\u001B"#)
+        #expect(run.standardError.hasPrefix(escaped + ":2:1: error: cannot simulate: expected a trace of at most 1000000 rows"), "\(run.standardError)")
+    }
+
     // MARK: Long echoes (item 16)
 
     @Test("validate: an 8 MB unknown key is echoed once, cut after 80 bytes")

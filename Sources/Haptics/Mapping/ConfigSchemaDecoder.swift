@@ -238,7 +238,7 @@ struct ConfigSchemaDecoder {
         }
         guard patternExists(name) else {
             report(entry.value.location, path.appending("pattern"),
-                   "no preset or AHAP file named '\(name)' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
+                   "no preset or AHAP file named '\(EchoedText.shortened(name))' (a preset name such as ImpactHeavy, or a .ahap or .wav path relative to the config's folder)")
             return (name, false)
         }
         return (name, true)

@@ -153,7 +153,7 @@ public final class LoadedMapping: @unchecked Sendable {
             } else {
                 let location = rule.patternLocation ?? rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
                 diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
-                                                    message: "no preset or AHAP file named '\(rule.pattern)'"))
+                                                    message: "no preset or AHAP file named '\(EchoedText.shortened(rule.pattern))'"))
                 loaded.append(HapticPattern(events: []))
             }
         }

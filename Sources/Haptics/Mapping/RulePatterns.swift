@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The patterns one config load needs, each file loaded once and shared by every rule that names
 /// it, within the config's `MappingLoadBudget`.
 ///
@@ -81,7 +75,7 @@ struct RulePatterns {
         guard !isOverBudget else { return nil }
         if let preset = presets.pattern(named: reference.name) { return .success(preset) }
         switch place(of: reference.name) {
-        case .missing: return .failure(Problem(message: "no preset or AHAP file named '\(reference.name)'"))
+        case .missing: return .failure(Problem(message: "no preset or AHAP file named '\(EchoedText.shortened(reference.name))'"))
         case .ahap(let file): return ahap(reference.name, file: file)
         case .sound(.failure(let problem)): return .failure(problem)
         case .sound(.success(let file)): return sound(reference, file: file)
@@ -97,7 +91,9 @@ struct RulePatterns {
                     place = .sound(.failure(Problem(message: error.description)))
                 }
             } else {
-                place = .ahap(URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+                // The real path (links, "." and ".." resolved, through the C library: the core imports no
+                // Foundation, issue 25), so two names of one file share one read and decode.
+                place = .ahap(FileStatus.realPath(path) ?? path)
             }
         } else {
             place = .missing
@@ -115,7 +111,7 @@ struct RulePatterns {
         do {
             bytes = try FileReading.readRegularFile(file, maximumBytes: decoder.options.limits.maximumFileBytes)
         } catch {
-            let result = Result<HapticPattern, Problem>.failure(Problem(message: "the AHAP file '\(name)' does not load: file: \(error.message)"))
+            let result = Result<HapticPattern, Problem>.failure(Problem(message: "the AHAP file '\(EchoedText.shortened(name))' does not load: file: \(error.message)"))
             patternFiles[file] = result
             return result
         }
@@ -126,7 +122,7 @@ struct RulePatterns {
             result = .success(try decoder.decode(bytes).pattern)
         } catch {
             let first = error.firstError
-            result = .failure(Problem(message: "the AHAP file '\(name)' does not load: \(first.whereDescription): \(first.message)"))
+            result = .failure(Problem(message: "the AHAP file '\(EchoedText.shortened(name))' does not load: \(first.whereDescription): \(first.message)"))
         }
         patternFiles[file] = result
         return result

@@ -145,7 +145,8 @@ struct EventScriptParser {
             let before = diagnostics.count + unlisted
             for (key, offset) in duplicates {
                 let topLevel = members.contains { $0.key == key && $0.keyOffset == offset }
-                report(offset, topLevel ? "$.\(key)" : "", "expected each field once, found \"\(key)\" again")
+                let echoed = EchoedText.shortened(key)   // escaped and cut, like every echoed key
+                report(offset, topLevel ? "$.\(echoed)" : "", "expected each field once, found \"\(echoed)\" again")
             }
             if let entry = entry(members, objectOffset: value.offset) {
                 if entry.time < lastTime {

@@ -210,4 +210,47 @@ struct LoadBudgetTests {
             #expect(error.diagnostics[3].message.hasSuffix(" (2 more rules name it)"), "once per file: \(error.diagnostics[3])")
         }
     }
+
+    /// No control character but the newlines that end lines (`EchoedText`, issue 26 item 15).
+    static func isPrintable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+    }
+
+    @Test("pattern names echoed in this pass's problems are escaped and cut after 80 bytes, also with \"(N more rules name it)\"; a budget refusal echoes no name")
+    func echoedPatternNames() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let long = String(repeating: "p", count: 100)
+        try folder.write("bad\u{1B}\n\(long).ahap", "{")   // a broken file whose name holds ESC and a newline
+        try folder.write("ok\u{07}.ahap", Self.ahap(events: 1))
+        let broken = #"bad\u001B\n"# + long + ".ahap"       // as TOML writes it
+        let text = Self.rules(3) { _ in broken } + Self.rules(1) { _ in #"gone\u0007"# + long + ".ahap" }
+        do {
+            _ = try LoadedMapping.load(text: text, file: "h.toml", folder: folder.path, presets: .builtIn())
+            Issue.record("loaded")
+        } catch {
+            #expect(error.diagnostics.count == 2, "\(error)")
+            #expect(Self.isPrintable(error.description), "\(error)")
+            #expect(error.description.split(separator: "\n").count == 2, "one line per problem")
+            let missing = try #require(error.diagnostics.first { $0.path == "rule[3].pattern" })
+            #expect(missing.message.hasPrefix(#"no preset or AHAP file named 'gone\u0007"# + String(repeating: "p", count: 75) + "…(+30 bytes)'"), "\(missing)")
+            let file = try #require(error.diagnostics.first { $0.path == "rule[0].pattern" })
+            #expect(file.message.hasPrefix(#"the AHAP file 'bad\u001B\n"# + String(repeating: "p", count: 75) + "…(+30 bytes)' does not load: "), "\(file)")
+            #expect(file.message.hasSuffix(" (2 more rules name it)"), "\(file)")
+        }
+        // A budget passed at a file whose name holds ESC and a newline: the message is numbers and words.
+        var budget = MappingLoadBudget()
+        budget.maximumBytes = budget.minimumFileCharge   // room for one file
+        do {
+            _ = try LoadedMapping.load(text: Self.rules(1) { _ in #"ok\u0007.ahap"# } + Self.rules(1) { _ in #"bad\u001B\n"# + long + ".ahap" },
+                                       file: "h.toml", folder: folder.path, presets: .builtIn(), sounds: nil, budget: budget)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.diagnostics.count == 1, "\(error)")
+            let refused = try #require(error.diagnostics.first)
+            #expect(refused.path == "rule[1].pattern")
+            #expect(refused.message.hasPrefix("loading this pattern passes the config's budget of 16384 bytes"), "\(refused)")
+            #expect(Self.isPrintable(error.description) && !refused.message.contains("bad"), "\(error)")
+        }
+    }
 }

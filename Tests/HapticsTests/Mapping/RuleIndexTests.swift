@@ -119,11 +119,12 @@ struct RuleIndexTests {
     /// hit flags that never occur.
     static func neverMatchingRules(_ count: Int) -> [MappingRule] {
         (0..<count).map { index in
-            let kinds: [EventKindName] = [.custom, .hit, .collision, .footstep]
+            let kinds: [EventKindName] = [.custom, .hit, .collision, .footstep, .action]
             var rule = MappingRule(name: "never \(index)", event: kinds[index % kinds.count], pattern: "ImpactLight",
                                    intensity: .constant(1), category: .impact)
             switch rule.event {
             case .custom: rule.match.name = "never\(index)"
+            case .action: rule.match.action = "never\(index)"
             case .hit: rule.match.tag = "tag\(index)"              // hits with another tag
             case .collision: rule.match.materials = ("m\(index)", "*")
             default: rule.match.surface = "s\(index)"
@@ -137,10 +138,10 @@ struct RuleIndexTests {
         let events: [GameEvent] = [
             .collision(massA: 1, massB: 1, speed: 1, materials: ("metal", "wood"), tag: "boss"),
             .hit(damage: 3, critical: true, tag: "boss"), .custom("boom", tag: "t"), .footstep(surface: "grass", speed: 1),
-            .texture(id: 1, .start, kind: "rolling"), .feedback(.success),
+            .texture(id: 1, .start, kind: "rolling"), .feedback(.success), .action("jump", tag: "t"), .action("land"),
         ]
         let lookups = events.map(RuleIndex.lookups(for:))
-        #expect(lookups == [8, 4, 4, 2, 2, 2])
+        #expect(lookups == [8, 4, 4, 2, 2, 2, 4, 2])
         let small = Self.mapping(Self.neverMatchingRules(10))
         let large = Self.mapping(Self.neverMatchingRules(100_000))
         #expect(large.index.count == 100_000, "every rule filed under its own key")
@@ -167,6 +168,139 @@ struct RuleIndexTests {
         #expect(rig.director.statistics.unmatched == 16_383)
         #expect(rig.director.statistics.dropped == 0)
         #expect(mapping.ruleIndex(for: .hit(damage: 1, tag: "boss")) == 100_000)
+    }
+
+    /// `ActionTests.config`'s rules (dash with a cooldown, land with a value curve and attenuation, a
+    /// custom "dash") after `fillers` rules of every kind that take none of the events below: 40 actions
+    /// with other names, 40 custom events named like the actions, collisions and footsteps. With more
+    /// than `RuleIndex.scanLimit` rules of each kind, actions are filed in the index, not scanned.
+    static func actionsAmongMany(fillers: Int = 40) -> String {
+        var text = """
+        [attenuation.near]
+        shape = "linear"
+        falloff_distance = 10.0
+
+        """
+        for index in 0..<fillers {
+            text += """
+
+            [[rule]]
+            name = "action \(index)"
+            event = "action"
+            action = "other\(index)"
+            pattern = "ImpactLight"
+            tag = "\(index % 2 == 0 ? "boss" : "minion")"
+
+            [[rule]]
+            name = "custom \(index)"
+            event = "custom"
+            custom = "\(index % 2 == 0 ? "jump" : "land")"
+            pattern = "ImpactLight"
+            tag = "t\(index)"
+
+            [[rule]]
+            name = "collision \(index)"
+            event = "collision"
+            materials = ["m\(index)", "*"]
+            pattern = "ImpactLight"
+
+            """
+        }
+        return text + """
+
+        [[rule]]
+        name = "dash"
+        event = "action"
+        action = "dash"
+        pattern = "ImpactMedium"
+        cooldown = 0.5
+
+        [[rule]]
+        name = "land"
+        event = "action"
+        action = "land"
+        pattern = "ImpactHeavy"
+        intensity = { input = "value", curve = "linear", input_range = [0.0, 10.0], output_range = [0.2, 1.0] }
+        attenuation = "near"
+
+        [[rule]]
+        name = "tagged jump"
+        event = "action"
+        action = "jump"
+        tag = "boss"
+        pattern = "ImpactLight"
+
+        [[rule]]
+        name = "jump"
+        event = "action"
+        action = "jump"
+        pattern = "ImpactLight"
+
+        [[rule]]
+        name = "any action"
+        event = "action"
+        tag = "menu"
+        pattern = "ImpactLight"
+        """
+    }
+
+    @Test("an action rule among 120 others is found through the index (actions filed, not scanned), by name and tag, apart from custom events of the same name")
+    func actionsIndexed() throws {
+        let mapping = try LoadedMapping.load(text: Self.actionsAmongMany(), presets: .builtIn())
+        let rules = mapping.config.rules
+        #expect(rules.count == 125)
+        #expect(rules.filter { $0.event == .action }.count > RuleIndex.scanLimit)
+        #expect(mapping.compiled.index.count >= 40, "action rules are filed in the table")
+        func rule(_ event: GameEvent) -> String? { mapping.ruleIndex(for: event).map { rules[$0].name } }
+        #expect(rule(.action("dash")) == "dash")
+        #expect(rule(.action("land", value: 4)) == "land")
+        #expect(rule(.action("jump")) == "jump")
+        #expect(rule(.action("jump", tag: "boss")) == "tagged jump", "the tagged rule comes first in the file")
+        #expect(rule(.action("other3", tag: "minion")) == "action 3")
+        #expect(rule(.action("other3", tag: "boss")) == nil, "action 3 asks for the minion tag")
+        #expect(rule(.action("open_menu", tag: "menu")) == "any action", "a rule with only a tag takes any name")
+        #expect(rule(.action("open_menu")) == nil)
+        #expect(rule(.custom("jump", tag: "t0")) == "custom 0", "a custom event of an action's name takes the custom rule")
+        #expect(rule(.custom("dash")) == nil)
+        // The index answers what the scan in file order answers, for these and random actions.
+        var numbers = Numbers(seed: 25)
+        for _ in 0..<2_000 {
+            let other = "other\(numbers.next() % 45)"
+            let name = numbers.pick(["dash", "land", "jump", "open_menu", other])
+            let tag = numbers.pick([nil, "boss", "minion", "menu", "t0"]).map { HapticName($0) }
+            let event = GameEvent.action(HapticName(name), tag: tag)
+            #expect(mapping.ruleIndex(for: event) == Self.scan(rules, event), "\(event)")
+        }
+    }
+
+    @Test("the counters issue 25 added count the same when actions go through the index: unmatched, silenced, cooled down, coalesced, out of range")
+    func actionCountersIndexed() throws {
+        let rig = try MappingRig(config: Self.actionsAmongMany(), profiles: [.virtual, .virtual])
+        let levels = rig.play(.action("dash", player: 1), frames: 3, output: 1)
+        #expect(MappingRig.peak(levels) > 0)
+        #expect(rig.outputs[0].frames.allSatisfy { $0.levels.isSilent })
+        rig.director.post(.action("dash", player: 1))
+        rig.frame()
+        #expect(rig.director.statistics.cooledDown == 1)
+        rig.frames(40)
+        rig.director.post(.action("dash", value: 0.3, player: 0))
+        rig.director.post(.action("dash", value: 0.6, player: 0))
+        rig.frame()
+        #expect(rig.director.statistics.coalesced == 1)
+        rig.frames(40)
+        rig.director.post(.action("dash", value: 0, player: 0))
+        rig.director.post(.action("open_menu", player: 0))
+        rig.frame()
+        #expect(rig.director.statistics.silenced == 1)
+        #expect(rig.director.statistics.unmatched == 1)
+        #expect(rig.director.statistics.outOfRange == 0)
+        #expect(rig.director.statistics.started == 2)
+        rig.director.setListener(WorldPosition(x: 0, y: 0), forPlayer: 0)
+        rig.director.post(.action("land", value: 5, player: 0, position: WorldPosition(x: 50, y: 0)))
+        rig.frame()
+        #expect(rig.director.statistics.outOfRange == 1)
+        #expect(rig.director.statistics.silenced == 1)
+        #expect(rig.director.statistics.unmatched == 1)
     }
 
     @Test("a frame's response buffers hold what one frame can keep (events × players), not rules × players × 4")

@@ -53,11 +53,21 @@ struct ScriptAndSimulationHostileTests {
     }
 
     @Test("a field written twice is an error at its second key, not the last value silently (issue 26)")
-    func duplicateFields() {
+    func duplicateFields() throws {
         let found = diagnostics("{\"time\": 0, \"event\": \"hit\", \"damage\": 1, \"damage\": 20}\n")
         #expect(found.map(\.description) == [#"e.jsonl:1:42: error: $.damage: expected each field once, found "damage" again"#])
         let nested = diagnostics("{\"time\": 0, \"event\": \"hit\", \"damage\": 1, \"tag\": {\"a\": 1, \"a\": 2}}\n")
         #expect(nested.first?.description.hasPrefix(#"e.jsonl:1:58: error: expected each field once, found "a" again"#) == true, "\(nested)")
+        // A key written twice is echoed as every key is (issue 26, item 15): escaped, cut after 80 bytes.
+        let key = #"\u001b\n"# + String(repeating: "k", count: 100)   // ESC and a newline, as JSON writes them
+        let echoed = #"\u001B\n"# + String(repeating: "k", count: 78) + "…(+22 bytes)"
+        let hostile = diagnostics("{\"time\": 0, \"event\": \"hit\", \"\(key)\": 1, \"\(key)\": 2}\n")
+        let twice = try #require(hostile.first { $0.message.hasPrefix("expected each field once") }, "\(hostile)")
+        #expect(twice.path == "$." + echoed)
+        #expect(twice.message == "expected each field once, found \"\(echoed)\" again")
+        let nestedHostile = diagnostics("{\"time\": 0, \"event\": \"hit\", \"tag\": {\"\(key)\": 1, \"\(key)\": 2}}\n")
+        #expect(nestedHostile.contains { $0.message == "expected each field once, found \"\(echoed)\" again" }, "\(nestedHostile)")
+        #expect(!(hostile + nestedHostile).contains { $0.description.unicodeScalars.contains { $0.value < 0x20 } })
     }
 
     @Test("16 MiB of blank lines: nothing to read and nothing kept per line; CRLF lines are lines")
