@@ -426,7 +426,9 @@ public final class HapticEventDirector {
     private func requestTriggerEffects(_ mapping: LoadedMapping, playerCount: Int) {
         for index in incoming.indices {
             let event = incoming[index]
-            guard let ruleIndex = mapping.ruleIndex(for: event),
+            // Most events (footsteps, collisions) are of kinds no trigger-effect rule takes: no second lookup.
+            guard mapping.mayHaveTriggerEffect(event.kindName),
+                  let ruleIndex = mapping.ruleIndex(for: event),
                   let effect = mapping.triggerEffect(for: event, rule: ruleIndex) else { continue }
             for player in Self.players(of: event, playerCount: playerCount) {
                 requests.append(.triggerEffect(effect, rule: ruleIndex, player: player))

@@ -18,6 +18,9 @@ public final class LoadedMapping: @unchecked Sendable {
 
     /// Whether any rule sets an adaptive trigger effect (the director skips that pass otherwise).
     public let hasTriggerEffects: Bool
+    /// The event kinds some rule with a trigger effect takes (`bit(of:)`): an event of another kind
+    /// never needs its rule looked up again for one.
+    let triggerEffectKinds: UInt32
     /// What loading it used of its `MappingLoadBudget`: bytes and seconds counted, files read,
     /// pattern decodes, sound measurements and analyses.
     @_spi(HapticsTools) public let loadCost: MappingLoadBudget.Spent
@@ -31,6 +34,27 @@ public final class LoadedMapping: @unchecked Sendable {
         self.loadCost = loadCost
         compiled = CompiledMapping(config: config)
         hasTriggerEffects = config.rules.contains { $0.triggerEffect != nil }
+        var kinds: UInt32 = 0
+        for rule in config.rules where rule.triggerEffect != nil { kinds |= Self.bit(of: rule.event) }
+        triggerEffectKinds = kinds
+    }
+
+    /// The bit of `kind` in `triggerEffectKinds` (a switch: no array on the per-frame path).
+    static func bit(of kind: EventKindName) -> UInt32 {
+        switch kind {
+        case .collision: return 1 << 0
+        case .footstep: return 1 << 1
+        case .hit: return 1 << 2
+        case .texture: return 1 << 3
+        case .custom: return 1 << 4
+        case .feedback: return 1 << 5
+        case .action: return 1 << 6
+        }
+    }
+
+    /// Whether a rule with a trigger effect may take events of `kind`. O(1).
+    func mayHaveTriggerEffect(_ kind: EventKindName) -> Bool {
+        triggerEffectKinds & Self.bit(of: kind) != 0
     }
 
     /// What `event` plays for `player`, whose listener is at `listener` (nil: no attenuation): the
