@@ -3,7 +3,8 @@
  * names the file by its absolute path (the working directory resolved), and keeps watching it; the
  * config written later is picked up while the game runs and felt. Then hot reload waits until a save
  * has settled (issue 26, item 11): a writer that stops half-way for a moment, at a point where the
- * file already parses, never gets its half swapped in; only each finished save is.
+ * file already parses, never gets its half swapped in; only each finished save is. Last, a config
+ * broken at launch is watched the same way: its fixed save is picked up.
  *
  * Usage: test_config_appears TEMP_DIR SHIPPED_CONFIG
  */
@@ -127,6 +128,33 @@ int main(int argc, char **argv) {
         CHECK_EQ_INT(stats_now().reloads, reloads);          /* one per save */
         CHECK_EQ_INT(stats_now().failed_reloads, 0);
     }
+
+    /* Broken at launch (a new session, so no config is in use): refused with file:line:column, saying
+     * that no config is in use; watched all the same, and its fixed save is picked up and felt. */
+    CHECK_EQ_INT(SDLH_Quit(), 0);
+    CHECK_EQ_INT(SDLH_Init(NULL), 0);
+    pump();
+    file = fopen("broken.toml", "wb");
+    if (file == NULL) return 1;
+    SDL_snprintf(text, sizeof text, "%s1.5\n", rule);
+    fputs(text, file);
+    fclose(file);
+    CHECK_EQ_INT(SDLH_LoadMappingWithOptions("broken.toml", 1, INTERVAL), SDLH_ERROR_CONFIG);
+    SDL_snprintf(expected, sizeof expected, "%s/broken.toml:6:13: error: rule[0].intensity: 1.5 is out of range", cwd);
+    CHECK_ERROR_MENTIONS(expected);
+    CHECK_ERROR_MENTIONS("no config is in use");
+    CHECK_ERROR_MENTIONS("SDLHaptics watches it and loads its first good save");
+    CHECK_EQ_INT(felt(pad, &time), 0);
+    SDL_snprintf(text, sizeof text, "%s0.75\n", rule);
+    file = fopen("broken.toml.saving", "wb");
+    if (file == NULL) return 1;
+    fputs(text, file);
+    fclose(file);
+    CHECK_EQ_INT(rename("broken.toml.saving", "broken.toml"), 0);
+    CHECK(wait_for_reloads(&time, 1));
+    CHECK_EQ_INT(stats_now().reloads, 1);
+    CHECK_EQ_INT(SDLH_GetMappingErrorCount(), 0);
+    CHECK_EQ_INT(felt(pad, &time), 49151);
 
     CHECK_EQ_INT(SDLH_Quit(), 0);
     SDLH_DetachVirtualPad(pad);
