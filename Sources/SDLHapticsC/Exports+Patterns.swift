@@ -27,8 +27,10 @@ public func sdlhLoadPattern(_ path: UnsafePointer<CChar>?) -> OpaquePointer? {
         let file = try CInput.string(path, "path", required: true)!
         let pattern: HapticPattern
         do { pattern = try state.door.loadPattern(file: file) } catch {
-            // The front door reads the file by its absolute path; the message names it so too.
-            throw CFailure(code: SDLH_ERROR_PATTERN, message: "\(FileStatus.absolutePath(file)): \(error)")
+            // The front door reads the file by its absolute path; the message names it so too, once:
+            // the reader's own errors start with it, a waveform's do not.
+            let path = FileStatus.absolutePath(file), text = "\(error)"
+            throw CFailure(code: SDLH_ERROR_PATTERN, message: text.hasPrefix(path + ": ") ? text : "\(path): \(text)")
         }
         return try register(pattern, in: state)
     }

@@ -220,7 +220,8 @@ int main(void) {
     /* Patterns. */
     CHECK(SDLH_LoadPattern(NULL) == NULL);
     CHECK(SDLH_LoadPattern("/nonexistent.ahap") == NULL);
-    CHECK_ERROR_MENTIONS("/nonexistent.ahap");
+    CHECK_ERROR_MENTIONS("SDLH_LoadPattern: /nonexistent.ahap: file: expected a readable file, found nothing at this path");
+    CHECK(strstr(SDLH_GetError(), "/nonexistent.ahap: /nonexistent.ahap") == NULL);   /* the path once */
     CHECK(SDLH_LoadPatternFromMemory(NULL, 10) == NULL);
     CHECK(SDLH_LoadPatternFromMemory("{", 0) == NULL);
     CHECK(SDLH_LoadPatternFromMemory("{\"Pattern\": 3}", 14) == NULL);
