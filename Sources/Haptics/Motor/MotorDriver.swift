@@ -1,53 +1,240 @@
-/// The last stage before a device: turns mixed perceived levels into drive levels for one output.
+/// The last stage before a device: turns the mixed intent of one output into the drive it sends, and
+/// predicts what the hand feels.
 ///
-/// Per output, first the **trigger fold**: when the profile has no trigger motors, the left
-/// trigger's perceived level folds into the low-frequency motor and the right trigger's into the
-/// high-frequency motor (per side, as the max of the two), so a trigger effect on a pad without
-/// trigger motors is still felt on the same side of the pad. Then per actuator: remap into the
-/// profile's usable range (`MotorMapping.drive(perceived:profile:)`), raise by the onset kick while
-/// a transient's kick is active (`MotorMapping.kicked(drive:perceived:profile:)`), round to the
-/// profile's resolution; actuators the output lacks stay 0. A change arriving sooner than
-/// `minimumUpdateInterval` after the previous change is held back (the previous levels are
-/// repeated) until the interval has passed.
+/// Per frame: first the **trigger fold** (on a profile without trigger motors the left trigger's
+/// level folds into the low-frequency motor and the right trigger's into the high-frequency motor,
+/// `MotorMapping.foldTriggers`), for the intent now and every lookahead sample. Then, when the profile's
+/// `minimumUpdateInterval` allows a write, each actuator's `DrivePlanner` predicts a few candidate
+/// plans, and the driver picks one per actuator: the two body motors together, because a tap counts
+/// as felt when either of them shows it (each onset costs the smaller of the two motors' shortfalls,
+/// so one motor may coast for a tap while the other follows the intent); trigger motors each alone.
+/// On pads whose writes are further apart than a planning step, keeping the drive (waiting, so that a
+/// write is free when a tap comes) competes with writing. Levels are rounded to the profile's
+/// resolution; actuators the output lacks stay 0. A change is never sent sooner than
+/// `minimumUpdateInterval` after the previous one.
 ///
-/// Stateful value; one per output, owned by the engine. O(1) per frame, no allocation.
+/// Stateful value; one per output, owned by the engine. Per frame: O(actuators × plan), no allocation
+/// (the intent's scratch storage is made once).
 struct MotorDriver: Sendable {
     /// The device's profile.
-    public let profile: MotorProfile
+    let profile: MotorProfile
     /// The levels most recently returned by `drive`.
-    public private(set) var levels: ActuatorLevels = .zero
+    private(set) var levels: ActuatorLevels = .zero
+    private var low: DrivePlanner
+    private var high: DrivePlanner
+    private var left: DrivePlanner
+    private var right: DrivePlanner
     private var lastChangeTime: Double = -.infinity
+    private var lastUpdateTime: Double? = nil
+    /// The folded intent per actuator, `DrivePlanner.lookahead + 1` values each (now, then ahead).
+    private var intent: ContiguousArray<Double>
+    /// This frame's candidates of every actuator (scratch storage, reserved once).
+    private var candidates: ContiguousArray<DrivePlanner.Candidate> = []
+    private let writeSpacing: Double
 
-    public init(profile: MotorProfile) { self.profile = profile }
+    init(profile: MotorProfile) {
+        self.profile = profile
+        low = DrivePlanner(response: profile.lowFrequency)
+        high = DrivePlanner(response: profile.highFrequency)
+        left = DrivePlanner(response: profile.triggers)
+        right = DrivePlanner(response: profile.triggers)
+        intent = ContiguousArray(repeating: 0, count: 4 * (DrivePlanner.lookahead + 1))
+        candidates.reserveCapacity(4 * 8)
+        writeSpacing = profile.minimumUpdateInterval
+    }
 
-    /// The drive levels for frame time `time` (seconds), given the mixed perceived levels (0...1)
-    /// and the actuators whose onset kick is active.
-    public mutating func drive(perceived: ActuatorLevels, kick: ActuatorSet, at time: Double) -> ActuatorLevels {
-        let (folded, foldedKick) = MotorMapping.foldTriggers(perceived, kick: kick, into: profile.actuators)
-        var target = ActuatorLevels.zero
-        shape(.lowFrequency, folded, foldedKick, into: &target)
-        shape(.highFrequency, folded, foldedKick, into: &target)
-        shape(.leftTrigger, folded, foldedKick, into: &target)
-        shape(.rightTrigger, folded, foldedKick, into: &target)
-        if target != levels && time - lastChangeTime >= profile.minimumUpdateInterval {
-            levels = target
-            lastChangeTime = time
+    /// The predicted felt level of every actuator now (0...1 of each motor's full strength).
+    var predictedFelt: ActuatorLevels {
+        ActuatorLevels(lowFrequency: profile.actuators.contains(.lowFrequency) ? low.felt : 0,
+                       highFrequency: profile.actuators.contains(.highFrequency) ? high.felt : 0,
+                       leftTrigger: profile.actuators.contains(.leftTrigger) ? left.felt : 0,
+                       rightTrigger: profile.actuators.contains(.rightTrigger) ? right.felt : 0)
+    }
+
+    /// The drive levels for frame time `time` (seconds), given the mixed intent now (0...1 per
+    /// actuator), the lookahead samples `ahead[aheadStart ..< aheadStart + DrivePlanner.lookahead]`
+    /// (the intent `DrivePlanner.step` apart after now), and the actuators where a transient starts now.
+    mutating func drive(intent now: ActuatorLevels, ahead: ContiguousArray<ActuatorLevels>, aheadStart: Int,
+                        onsets: ActuatorSet, at time: Double) -> ActuatorLevels {
+        let elapsed = lastUpdateTime.map { min(max(time - $0, 0), 1) } ?? 0
+        lastUpdateTime = time
+        low.advance(by: elapsed)
+        high.advance(by: elapsed)
+        left.advance(by: elapsed)
+        right.advance(by: elapsed)
+
+        let count = DrivePlanner.lookahead + 1
+        let actuators = profile.actuators
+        store(MotorMapping.foldTriggers(now, into: actuators), at: 0)
+        for k in 1..<count {
+            store(MotorMapping.foldTriggers(ahead[aheadStart + k - 1], into: actuators), at: k)
         }
+        let freshTaps = MotorMapping.foldTriggers(onsets, into: actuators)
+        let folded = MotorMapping.foldTriggers(now, into: actuators)
+
+        // A microsecond of tolerance: frames 1/60 s apart on a 1/60 s pad must not be held back by rounding.
+        if time - lastChangeTime >= profile.minimumUpdateInterval - 1e-6 {
+            let step = DrivePlanner.step
+            let frame = elapsed > 0 ? elapsed : step
+            let stride = min(max(Int((frame / step).rounded()), 1), DrivePlanner.lookahead)
+            var spacing = max(Int((writeSpacing / step - 1e-6).rounded(.up)), 1)
+            spacing = ((spacing + stride - 1) / stride) * stride
+            let considerWait = spacing > stride
+            candidates.removeAll(keepingCapacity: true)
+            var ranges = (low: 0..<0, high: 0..<0, left: 0..<0, right: 0..<0)
+            var anyOnset = false
+            for actuator in Actuator.allCases where actuators.contains(actuator) {
+                let first = candidates.count
+                let onset: Bool
+                // Each planner is used where it is stored (a copy of one would cost more than its plans).
+                switch actuator {
+                case .lowFrequency:
+                    onset = low.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
+                    low.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.low = first..<candidates.count
+                case .highFrequency:
+                    onset = high.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
+                    high.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.high = first..<candidates.count
+                case .leftTrigger:
+                    onset = left.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
+                    left.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.left = first..<candidates.count
+                case .rightTrigger:
+                    onset = right.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
+                    right.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.right = first..<candidates.count
+                }
+                anyOnset = anyOnset || onset
+            }
+            let write = choose(ranges, waiting: false)
+            var chosen = write
+            if considerWait && !anyOnset {
+                let wait = choose(ranges, waiting: true)
+                if wait.cost < write.cost { chosen = wait }
+            }
+            let target = ActuatorLevels(
+                lowFrequency: MotorMapping.quantize(chosen.drives.lowFrequency, bits: profile.resolutionBits),
+                highFrequency: MotorMapping.quantize(chosen.drives.highFrequency, bits: profile.resolutionBits),
+                leftTrigger: MotorMapping.quantize(chosen.drives.leftTrigger, bits: profile.resolutionBits),
+                rightTrigger: MotorMapping.quantize(chosen.drives.rightTrigger, bits: profile.resolutionBits))
+            if target != levels {
+                levels = target
+                lastChangeTime = time
+            }
+        }
+        low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency,
+                   onset: low.isOnset(folded.lowFrequency, freshTap: freshTaps.contains(.lowFrequency)))
+        high.commit(drive: levels.highFrequency, intent: folded.highFrequency,
+                    onset: high.isOnset(folded.highFrequency, freshTap: freshTaps.contains(.highFrequency)))
+        left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger,
+                    onset: left.isOnset(folded.leftTrigger, freshTap: freshTaps.contains(.leftTrigger)))
+        right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger,
+                     onset: right.isOnset(folded.rightTrigger, freshTap: freshTaps.contains(.rightTrigger)))
         return levels
     }
 
-    /// Forgets the held levels (after the engine has sent an explicit stop).
-    public mutating func reset() {
+    /// Forgets the held levels after the engine has sent an explicit stop: the drive is 0 from now
+    /// and the prediction coasts from where it is.
+    mutating func reset() {
         levels = .zero
         lastChangeTime = -.infinity
+        low.release()
+        high.release()
+        left.release()
+        right.release()
     }
 
-    private func shape(_ actuator: Actuator, _ perceived: ActuatorLevels, _ kick: ActuatorSet,
-                       into target: inout ActuatorLevels) {
-        guard profile.actuators.contains(actuator) else { return }
-        let p = perceived[actuator]
-        var level = MotorMapping.drive(perceived: p, profile: profile)
-        if kick.contains(actuator) { level = MotorMapping.kicked(drive: level, perceived: p, profile: profile) }
-        target[actuator] = MotorMapping.quantize(level, profile: profile)
+    /// The cheapest choice of one candidate per actuator among those that wait (or not): the body
+    /// motors as a pair, each trigger alone. An empty range leaves its actuator at 0.
+    private func choose(_ ranges: (low: Range<Int>, high: Range<Int>, left: Range<Int>, right: Range<Int>),
+                        waiting: Bool) -> (drives: ActuatorLevels, cost: Double) {
+        var drives = ActuatorLevels.zero
+        var total = 0.0
+        // The body pair.
+        var best = Double.infinity
+        var pick = (low: -1, high: -1)
+        if ranges.low.isEmpty || ranges.high.isEmpty {
+            for (index, actuator) in [(ranges.low, Actuator.lowFrequency), (ranges.high, .highFrequency)] where !index.isEmpty {
+                let one = cheapest(in: index, waiting: waiting)
+                drives[actuator] = one.drive
+                total += one.cost
+            }
+        } else {
+            for i in ranges.low where candidates[i].waits == waiting {
+                for j in ranges.high where candidates[j].waits == waiting {
+                    let cost = pairCost(i, j)
+                    if cost < best {
+                        best = cost
+                        pick = (i, j)
+                    }
+                }
+            }
+            if pick.low >= 0 {
+                drives.lowFrequency = candidates[pick.low].drive
+                drives.highFrequency = candidates[pick.high].drive
+                total += best
+            } else {
+                total = .infinity
+            }
+        }
+        for (index, actuator) in [(ranges.left, Actuator.leftTrigger), (ranges.right, .rightTrigger)] where !index.isEmpty {
+            let one = cheapest(in: index, waiting: waiting)
+            drives[actuator] = one.drive
+            total += one.cost
+        }
+        return (drives, total)
+    }
+
+    /// The cheapest candidate in `range` that waits (or not); infinite cost when there is none.
+    private func cheapest(in range: Range<Int>, waiting: Bool) -> (drive: Double, cost: Double) {
+        var result = (drive: 0.0, cost: Double.infinity)
+        for index in range where candidates[index].waits == waiting && candidates[index].cost < result.cost {
+            result = (candidates[index].drive, candidates[index].cost)
+        }
+        return result
+    }
+
+    /// Both body motors' tracking errors and, per onset, the smaller of their shortfalls and the
+    /// smaller of their weaknesses (either motor's rise makes a tap felt, either motor's strength makes
+    /// it strong; an onset only one motor's intent has counts that motor's).
+    private func pairCost(_ i: Int, _ j: Int) -> Double {
+        let onsetsA = candidates[i].onsets
+        let onsetsB = candidates[j].onsets
+        var salience = 0.0
+        var bits = onsetsA | onsetsB
+        while bits != 0 {
+            let k = bits.trailingZeroBitCount
+            let bit: UInt32 = 1 << UInt32(k)
+            bits &= bits - 1
+            let shortfall: Double
+            let weakness: Double
+            if onsetsA & bit == 0 {
+                shortfall = candidates[j].shortfall[k]
+                weakness = candidates[j].weakness[k]
+            } else if onsetsB & bit == 0 {
+                shortfall = candidates[i].shortfall[k]
+                weakness = candidates[i].weakness[k]
+            } else {
+                shortfall = min(candidates[i].shortfall[k], candidates[j].shortfall[k])
+                weakness = min(candidates[i].weakness[k], candidates[j].weakness[k])
+            }
+            salience += shortfall * shortfall + weakness * weakness
+        }
+        let unready = min(candidates[i].unready, candidates[j].unready)
+        return candidates[i].tracking + candidates[j].tracking
+            + DrivePlanner.salienceWeight * (salience + unready * unready)
+    }
+
+    private mutating func store(_ levels: ActuatorLevels, at k: Int) {
+        let count = DrivePlanner.lookahead + 1
+        intent[k] = levels.lowFrequency
+        intent[count + k] = levels.highFrequency
+        intent[2 * count + k] = levels.leftTrigger
+        intent[3 * count + k] = levels.rightTrigger
     }
 }

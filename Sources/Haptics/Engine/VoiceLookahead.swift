@@ -1,0 +1,53 @@
+/// One voice's levels at the motor stage's lookahead grid (engine time `n × DrivePlanner.step`), kept
+/// from frame to frame (internal).
+///
+/// Slot `n % lookahead` holds grid point `n`. A voice's future does not change while nothing happens to
+/// it (no command, no setting; game curves are evaluated where they will be), so a frame usually
+/// evaluates one new grid point per voice; `invalidate()` forgets everything when something does
+/// happen. Storage is made once per voice; no allocation after.
+struct VoiceLookahead {
+    /// One grid point: the voice's levels there, and the actuators where a transient starts in the
+    /// step before it.
+    struct Sample {
+        var levels: ActuatorLevels = .zero
+        var onsets: ActuatorSet = []
+    }
+
+    private var samples: ContiguousArray<Sample>
+    private var indices: ContiguousArray<Int>
+
+    init() {
+        samples = ContiguousArray(repeating: Sample(), count: DrivePlanner.lookahead)
+        indices = ContiguousArray(repeating: -1, count: DrivePlanner.lookahead)
+    }
+
+    /// The slot of grid point `index` (any integer: evaluation times before 0 give negative indices).
+    static func slot(of index: Int) -> Int {
+        let remainder = index % DrivePlanner.lookahead
+        return remainder < 0 ? remainder + DrivePlanner.lookahead : remainder
+    }
+
+    /// Forgets every kept grid point.
+    mutating func invalidate() {
+        for slot in indices.indices { indices[slot] = -1 }
+    }
+
+    /// Adds the voice's levels and onsets at the `DrivePlanner.lookahead` grid points from `first` on
+    /// to `mix` (lookahead samples 1...lookahead of `output`, with `gain`), evaluating with `sample`
+    /// (engine time in) only the points not kept.
+    mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
+                      sample: (Double) -> Sample) {
+        for offset in 0..<DrivePlanner.lookahead {
+            let index = first + offset
+            let slot = Self.slot(of: index)
+            if indices[slot] != index {
+                samples[slot] = sample(Double(index) * DrivePlanner.step)
+                indices[slot] = index
+            }
+            let value = samples[slot]
+            if !value.levels.isSilent {
+                mix.addAhead(value.levels, onsets: value.onsets, gain: gain, output: output, sample: offset + 1)
+            }
+        }
+    }
+}

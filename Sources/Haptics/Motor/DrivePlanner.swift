@@ -1,0 +1,466 @@
+/// The planned drive of one actuator: what to send on this write so that what the hand feels follows
+/// the intent (docs/engine.md, "The planned drive").
+///
+/// The planner keeps a prediction of the felt level (`felt`, 0...1 of the actuator's full strength)
+/// by running its `MotorResponse` on the drive it sent, and a second one on the slowest, stiffest motor
+/// of the response's ranges (`MotorResponse.slowest`). Each frame it gets the intent (the mixed perceived
+/// level) now and at `lookahead` steps of `step` seconds ahead, sampled from the voices already playing
+/// (the evaluator is clock-free), and predicts what a few plans would give over that horizon
+/// (`candidates`):
+///
+/// - **follow**: at every step, the drive that brings the felt level to the intent by the end of the
+///   step, or of the write's hold on a pad whose writes are further apart (dead-beat): full drive while
+///   a rising target is out of reach (overdrive), the level that holds it once reached (full intent
+///   holds at the saturation), and coasting (drive 0) while even coasting would not fall fast enough.
+///   A rise is never anticipated (a tap's felt rise starts with the tap); a tap's burst starts with a
+///   write at full drive where writes are a step apart, and the dead-beat sizes the rest, so a strong
+///   tap's burst is longer than a light one's. A level above 0 lands at or above the start threshold
+///   (the dead-zone lift) only while the model needs that level: on a fade the dead-beat asks for less,
+///   or for nothing.
+/// - **follow, coasting one or two steps before every onset**: a tap that would not stand out on what
+///   is already felt.
+/// - **follow, taking every other onset** (coasting two steps before it), at the intent's level or at a
+///   lowered carrier (half the intent) that leaves room for the tap: in a dense train the two body motors
+///   take turns.
+/// - **coast now** for one step, or until the intent ends, then follow: a cut before a fall and before
+///   an end (the motor has stopped when the pattern has).
+/// - **wait** (on pads whose writes are further apart than a step): keep the drive now, so that a write
+///   is free when a tap comes.
+///
+/// A candidate carries its tracking error (the squared difference between predicted felt level and
+/// intent, integrated over the horizon in closed form per step, `silenceWeight` times heavier where the
+/// intent is silent: lingering is worse than being a little weak) and, for every onset in the horizon
+/// (a rise of the intent to at least 0.1 and 1.2 times the step before, or a fresh transient), two
+/// shortfalls judged on the slowest motor: how far its felt rise within two steps stays below `riseFactor`
+/// (1 + `margin`) times the felt level before the tap's frame (it stands out), and below that level plus
+/// `strengthFraction` of the intent's rise (a strong tap feels stronger than a light one); plus how far
+/// the motor ends the horizon above the level a next tap could still rise from, weighted by how dense the
+/// taps are (`unready`). The output's `MotorDriver` picks one candidate per actuator, the two body motors
+/// together (either motor's rise makes a tap felt), and the next frame plans again (receding horizon).
+///
+/// Value type; one per actuator of an output, owned by its `MotorDriver`. Per frame: at most 9 plans of
+/// `lookahead` + 1 steps, a few dozen arithmetic operations each (one plan, or none, when the intent and
+/// the motor are steady or silent, or following leaves no tap short), no allocation, no clock.
+struct DrivePlanner: Sendable {
+    /// Spacing of the intent's lookahead samples and of the plans' steps, in seconds.
+    static let step = 1.0 / 60.0
+    /// Number of lookahead samples after now (the horizon is `lookahead × step`, 100 ms). At most 6:
+    /// a plan's per-step values live in `SIMD8` lanes 0...lookahead, and lane 7 is `carried`.
+    static let lookahead = 6
+    /// Felt level below which nothing counts as felt (fraction of full strength).
+    static let feltThreshold = 0.1
+    /// A rise on top of a felt vibration is noticed at about 1.2 times its level (a Weber fraction of 0.2).
+    static let riseFactor = 1.2
+    /// Safety margin on a tap's rise, for motors slower than the profile says.
+    static let margin = 0.15
+    /// A tap's felt peak should reach at least this fraction of its strength, so that a strong tap
+    /// feels stronger than a light one (a burst sized to the tap's strength) even where cutting it short
+    /// would leave less behind.
+    static let strengthFraction = 0.8
+    /// Cost of a tap that would not stand out, per squared shortfall of its felt rise (seconds: the
+    /// tracking error of that size held this long costs as much).
+    static let salienceWeight = 10.0
+    /// The salience cost below which following is left alone (no coasting plans are tried): a tap
+    /// short of standing out by less than about 0.03 is not worth a plan.
+    static let worthPlanning = 0.01
+    /// Weight of the tracking error where the intent is silent (felt after an end, or in a gap):
+    /// lingering is worse than being a little weak, so plans cut earlier before an end.
+    static let silenceWeight = 4.0
+
+    /// A first-order response over one step (time constant τ): the decay `e^(−step/τ)`, the gain
+    /// the dead-beat needs, and the coefficients of the step's squared error (see `stepError`).
+    struct Decay: Sendable {
+        var seconds: Double
+        var factor: Double
+        /// 1 / (1 − factor): steady level = (target − level · factor) · gain reaches target in a step.
+        var gain: Double
+        /// 2τ(1 − factor) and τ/2 · (1 − factor²).
+        var cross: Double
+        var square: Double
+
+        init(seconds: Double) {
+            self.seconds = seconds
+            factor = seconds > 0 ? CMath.exp(-DrivePlanner.step / seconds) : 0
+            gain = 1 / (1 - factor)
+            cross = 2 * seconds * (1 - factor)
+            square = seconds / 2 * (1 - factor * factor)
+        }
+    }
+
+    /// One plan's prediction over the horizon.
+    struct Candidate: Sendable {
+        /// The drive the plan sends now, 0...1.
+        var drive: Double
+        /// ∫ (felt − intent)² over the horizon, in level² × seconds.
+        var tracking: Double
+        /// Per step k (0...lookahead): how far the felt rise after an onset at k stays below what
+        /// stands out (0 where there is no onset, or where it stands out).
+        var shortfall: SIMD8<Double>
+        /// Per step k: how far the felt peak after an onset at k stays below `strengthFraction` of the
+        /// tap's strength (0 where there is no onset, or where it is strong enough).
+        var weakness: SIMD8<Double>
+        /// How far above the level a tap can still stand out from the motor ends the horizon, weighted
+        /// by how many taps the horizon holds (more are likely to follow): a motor left high cannot make
+        /// the next tap of a dense train stand out, so at least one motor should end ready.
+        var unready: Double = 0
+        /// Steps with an onset (bit k), the same for every candidate of a frame.
+        var onsets: UInt32
+        /// Whether the plan keeps the drive now (no write).
+        var waits: Bool
+
+        /// Tracking error plus the weighted squared shortfalls.
+        var cost: Double {
+            tracking + DrivePlanner.salienceWeight * ((shortfall * shortfall).sum() + (weakness * weakness).sum() + unready * unready)
+        }
+    }
+
+    let response: MotorResponse
+    private let up: Decay
+    private let down: Decay
+    /// The slowest, stiffest motor of the response's ranges, on which taps must still stand out.
+    private let slowest: MotorResponse
+    private let slowUp: Decay
+    private let slowDown: Decay
+    /// The highest felt level (on the slowest motor) from which two steps at full drive still make a
+    /// tap stand out.
+    private let readyLevel: Double
+    /// The predicted felt level now, 0...1 of full strength.
+    private(set) var felt = 0.0
+    /// The predicted felt level at the previous frame: an onset seen now began after it, so its
+    /// rise is judged against the higher of the two.
+    private var earlierFelt = 0.0
+    /// The same two on the slowest motor of the ranges (what tap salience is judged on).
+    private var slowFelt = 0.0
+    private var earlierSlowFelt = 0.0
+    /// The drive last sent, 0...1.
+    private(set) var drive = 0.0
+    /// The intent at the previous frame (to see an onset now).
+    private var previousIntent = 0.0
+    /// The felt level when the previous frame's onset began (−1: the previous frame had none), and how
+    /// much its intent rose. Its rise is still being judged this frame, so every plan counts its shortfall (slot
+    /// `carried`).
+    private var previousOnsetBase = -1.0
+    private var previousOnsetLevel = 0.0
+    /// The shortfall slot (and onset bit) of the previous frame's onset.
+    static let carried = 7   // lanes 0...lookahead are the steps (lookahead <= 6 fits SIMD8)
+
+    init(response: MotorResponse) {
+        self.response = response
+        up = Decay(seconds: response.spinUpSeconds)
+        down = Decay(seconds: response.spinDownSeconds)
+        slowest = response.slowest
+        slowUp = Decay(seconds: slowest.spinUpSeconds)
+        slowDown = Decay(seconds: slowest.spinDownSeconds)
+        let twoSteps = slowUp.factor * slowUp.factor
+        readyLevel = (1 - twoSteps) / (Self.riseFactor * (1 + Self.margin) - twoSteps)
+    }
+
+    /// Moves the prediction on by `seconds` of the drive last sent (a frame of exactly one step, the
+    /// usual case, uses the precomputed decays).
+    mutating func advance(by seconds: Double) {
+        earlierFelt = felt
+        earlierSlowFelt = slowFelt
+        if abs(seconds - Self.step) < 1e-9 {
+            felt = Self.settle(felt, toward: response.steadyLevel(drive: drive), up: up, down: down)
+            slowFelt = Self.settle(slowFelt, toward: slowest.steadyLevel(drive: drive), up: slowUp, down: slowDown)
+        } else {
+            felt = response.level(after: seconds, holding: drive, from: felt)
+            slowFelt = slowest.level(after: seconds, holding: drive, from: slowFelt)
+        }
+    }
+
+    /// One step of a first-order response from `level` towards `steady`.
+    private static func settle(_ level: Double, toward steady: Double, up: Decay, down: Decay) -> Double {
+        steady + (level - steady) * (steady > level ? up.factor : down.factor)
+    }
+
+    /// Records what was sent (the drive, rounded as the device takes it), the intent now, and whether
+    /// it rose now.
+    mutating func commit(drive sent: Double, intent now: Double, onset: Bool) {
+        drive = sent
+        previousOnsetBase = onset ? max(slowFelt, earlierSlowFelt) : -1
+        previousOnsetLevel = max(now - previousIntent, 0)
+        previousIntent = now
+        if response.isInstant {
+            felt = response.steadyLevel(drive: sent)
+            slowFelt = slowest.steadyLevel(drive: sent)
+        }
+    }
+
+    /// Drive 0 at once (the engine stopped or went silent): the prediction coasts from where it is.
+    mutating func release() {
+        drive = 0
+        previousIntent = 0
+        previousOnsetBase = -1
+    }
+
+    /// Whether the intent rises now: a fresh transient, or at least the felt threshold and the
+    /// Weber step above the previous frame.
+    func isOnset(_ intent: Double, freshTap: Bool) -> Bool {
+        freshTap || (intent >= Self.feltThreshold && intent >= Self.riseFactor * previousIntent)
+    }
+
+    /// Appends this frame's candidates to `list` (at least one; one with `waits` when `considerWait`
+    /// and nothing rises now).
+    ///
+    /// `intent[base + k]` is the intent `k` steps ahead, k = 0...lookahead (k = 0 is now). `stride`:
+    /// frames happen every `stride` steps; `writeSpacing`: after a write the next is `writeSpacing` steps
+    /// later at the earliest (a multiple of `stride`). `onsetNow`: the intent rises now (then nothing
+    /// waits or coasts).
+    func candidates(_ intent: ContiguousArray<Double>, base: Int, onsetNow: Bool, stride: Int, writeSpacing: Int,
+                    considerWait: Bool, into list: inout ContiguousArray<Candidate>) {
+        var window = SIMD8<Double>.zero
+        for k in 0...Self.lookahead { window[k] = intent[base + k] }
+        let now = window[0]
+        if response.isInstant {
+            list.append(Candidate(drive: response.drive(forSteadyLevel: now), tracking: 0, shortfall: .zero, weakness: .zero,
+                                  onsets: 0, waits: false))
+            return
+        }
+        // Steady or silent over the whole horizon, with the motor already there: nothing to plan.
+        let hold = response.drive(forSteadyLevel: now)
+        var isSteady = abs(felt - now) <= 0.005 && abs(drive - hold) <= 1e-9
+        var firstOnset = Self.lookahead + 1
+        var lastSound = now > 0 ? 0 : -1
+        var previous = now
+        var onsets: UInt32 = onsetNow ? 1 : 0
+        if previousOnsetBase >= 0 { onsets |= 1 << UInt32(Self.carried) }
+        // Whether coasting now could help: the intent falls well below the felt level soon.
+        var falls = now < felt * 0.8
+        for k in 1...Self.lookahead {
+            let p = window[k]
+            if abs(p - now) > 0.002 { isSteady = false }
+            if k <= 3 && p < felt * 0.8 { falls = true }
+            if p > 0 { lastSound = k }
+            if p >= Self.feltThreshold && p >= Self.riseFactor * previous {
+                onsets |= 1 << UInt32(k)
+                if firstOnset > Self.lookahead { firstOnset = k }
+            }
+            previous = p
+        }
+        if isSteady && previousOnsetBase < 0 {
+            list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, weakness: .zero, onsets: 0, waits: false))
+            if considerWait { list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, weakness: .zero, onsets: 0, waits: true)) }
+            return
+        }
+        let plan = Rollout(intent: window, onsets: onsets, stride: stride, writeSpacing: writeSpacing)
+        let follow = rollout(plan, coastSteps: 0)
+        list.append(follow)
+        // Plans for taps that would not stand out: only when following leaves one short.
+        if firstOnset <= Self.lookahead && follow.cost - follow.tracking > Self.worthPlanning {
+            var tried: UInt32 = 0
+            var solved = false   // a plan already makes every tap stand out: longer coasts only cost more
+            func tryCoasting(before steps: Int, everyOther parity: Int = -1) {
+                let mask = coastMask(onsets: onsets, before: steps, everyOther: parity)
+                guard !solved, mask != 0, mask != tried else { return }
+                tried = mask
+                let candidate = rollout(plan, coastSteps: 0, coastBeforeOnsets: steps, everyOther: parity)
+                solved = parity < 0 && candidate.shortfall.max() == 0 && candidate.weakness.max() == 0
+                list.append(candidate)
+            }
+            tryCoasting(before: 1)
+            if onsets.nonzeroBitCount == 1 { tryCoasting(before: 2) }
+            if onsets.nonzeroBitCount > 1 {
+                // A dense train: this motor takes every other tap (the other body motor the rest).
+                tryCoasting(before: 2, everyOther: 0)
+                tryCoasting(before: 2, everyOther: 1)
+                // A dense train on a level the taps can rise from: follow a lower share of the intent
+                // between taps, so each tap keeps room to stand out.
+                list.append(rollout(plan, coastSteps: 0, coastBeforeOnsets: 1, everyOther: 0, headroom: 0.5))
+                list.append(rollout(plan, coastSteps: 0, coastBeforeOnsets: 1, everyOther: 1, headroom: 0.5))
+            }
+        }
+        if !onsetNow {
+            // Coasting now: for one frame (a fall), or until the intent ends (so the motor has stopped
+            // when the pattern has).
+            let untilEnd = lastSound + 1 <= Self.lookahead ? lastSound + 1 : 0
+            if follow.drive > 0 && (untilEnd > 0 || falls) { list.append(rollout(plan, coastSteps: stride)) }
+            if untilEnd > stride { list.append(rollout(plan, coastSteps: untilEnd)) }
+            if considerWait { list.append(rollout(plan, coastSteps: 0, waitFirst: true)) }
+        }
+    }
+
+    /// The steps a plan coasting `before` steps before every onset (or every other one) coasts.
+    private func coastMask(onsets: UInt32, before steps: Int, everyOther parity: Int) -> UInt32 {
+        let own = Self.ownOnsets(onsets, everyOther: parity)
+        var mask: UInt32 = 0
+        for k in 0..<Self.lookahead where own & (1 << UInt32(k)) == 0 {
+            let ahead = (own >> UInt32(k + 1)) & ((1 << UInt32(steps)) - 1)
+            if ahead != 0 { mask |= 1 << UInt32(k) }
+        }
+        return mask
+    }
+
+    /// The onsets a plan makes stand out: all, or every other one (by parity of their order).
+    private static func ownOnsets(_ onsets: UInt32, everyOther parity: Int) -> UInt32 {
+        guard parity >= 0 else { return onsets }
+        var own: UInt32 = 0
+        var order = 0
+        for k in 0...lookahead where onsets & (1 << UInt32(k)) != 0 {
+            if order % 2 == parity { own |= 1 << UInt32(k) }
+            order += 1
+        }
+        return own
+    }
+
+    /// The dead-beat drive: the one that brings the felt level from `level` to `target` by the end of
+    /// one step (full drive when that is out of reach, 0 when even coasting is too slow).
+    func followDrive(from level: Double, to target: Double) -> Double {
+        drive(forNeed: followNeed(from: level, to: target))
+    }
+
+    /// A need that asks for full drive (anything above 1: out of reach, overdrive).
+    static let fullDrive = 2.0
+
+    /// The steady level the dead-beat asks for (not clamped: above 1 means out of reach, overdrive),
+    /// to reach `target` by the end of `steps` steps (a write on a slow link holds that long).
+    private func followNeed(from level: Double, to target: Double, steps: Int = 1) -> Double {
+        // Within half a percent the motor is there: hold (full intent holds at the saturation, not above).
+        if abs(target - level) < 0.005 { return target }
+        guard steps > 1 else {
+            if target > level { return (target - level * up.factor) * up.gain }
+            if target < level { return (target - level * down.factor) * down.gain }
+            return target
+        }
+        let decay = target > level ? up : down
+        guard target != level, decay.factor > 0 else { return target }
+        var factor = decay.factor
+        for _ in 1..<steps { factor *= decay.factor }
+        return (target - level * factor) / (1 - factor)
+    }
+
+    /// The drive for a needed steady level: full drive when it is out of reach, 0 at or below 0.
+    private func drive(forNeed need: Double) -> Double {
+        need > 1 ? 1 : response.drive(forSteadyLevel: need)
+    }
+
+    /// What every plan of one frame shares: the intent, its onsets (bit k: an onset k steps ahead) and
+    /// the write grid.
+    private struct Rollout {
+        /// The intent now (0) and `k` steps ahead (k); lanes past `lookahead` unused.
+        var intent: SIMD8<Double>
+        var onsets: UInt32
+        var stride: Int
+        var writeSpacing: Int
+    }
+
+    /// One plan predicted over the horizon: coast for `coastSteps` steps (or keep the drive for the
+    /// first step when `waitFirst`), then follow, coasting `coastBeforeOnsets` steps before every
+    /// onset it makes stand out; writes only on frames and `writeSpacing` apart. The plan runs on
+    /// steady levels (what a drive feels like once reached); only the drive for now is converted.
+    private func rollout(_ plan: Rollout, coastSteps: Int, waitFirst: Bool = false,
+                         coastBeforeOnsets: Int = 0, everyOther parity: Int = -1, headroom: Double = 1) -> Candidate {
+        var level = felt
+        var steady = response.steadyLevel(drive: drive)
+        // The same drive on the slowest motor of the ranges: what a tap's salience is judged on.
+        var slowLevel = slowFelt
+        var slowPrevious = earlierSlowFelt
+        var slowSteady = slowest.steadyLevel(drive: drive)
+        var nextWrite = waitFirst ? plan.stride : 0
+        var tracking = 0.0
+        var firstDrive = drive
+        var shortfall = SIMD8<Double>.zero
+        var weakness = SIMD8<Double>.zero
+        // The onset of the previous step, if any: the felt level at its start (its base).
+        var openOnsetBase = -1.0
+        var openOnsetPeak = 0.0
+        var openOnsetStrength = 0.0
+        var intentBefore = previousIntent
+        let preCoastMask: UInt32 = coastBeforeOnsets > 0 ? (1 << UInt32(coastBeforeOnsets)) - 1 : 0
+        // The onsets this plan makes stand out (and coasts before): all, or every other one.
+        let ownOnsets = Self.ownOnsets(plan.onsets, everyOther: parity)
+        var heldTarget = 0.0
+        var heldUntil = -1
+        for k in 0...Self.lookahead {
+            let intent = plan.intent[k]
+            let bit: UInt32 = 1 << UInt32(k)
+            // A tap this plan makes stand out is chased to its strength through the two steps its rise
+            // is judged on, even when the intent drops sooner (a dense train sampled between taps).
+            let isOwnOnset = ownOnsets & bit != 0
+            if isOwnOnset {
+                // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
+                // otherwise it is chased to its own strength.
+                heldTarget = headroom < 1 ? max(intent * headroom, level * 1.6) : intent
+                heldUntil = k + 1
+            }
+            if k >= nextWrite && (plan.stride == 1 || k % plan.stride == 0) {
+                let coastsBefore = !isOwnOnset && k > heldUntil && (ownOnsets >> UInt32(k + 1)) & preCoastMask != 0
+                // A tap's burst starts with a write at full drive: the smallest burst every motor in the
+                // range feels (a light tap on a slow, stiff motor too); the dead-beat then sizes the rest.
+                let need = k < coastSteps || coastsBefore ? 0
+                    : (isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 ? Self.fullDrive
+                        : followNeed(from: level, to: k <= heldUntil ? max(intent * headroom, heldTarget) : intent * headroom,
+                                     steps: plan.writeSpacing))
+                let desired = min(max(need, 0), 1)
+                // Now, compare drives (overdrive and the saturation feel alike once reached, but only the
+                // saturation holds); later, steady levels (all a plan's prediction needs).
+                let changes = k == 0 ? drive(forNeed: need) != drive : desired != steady
+                if changes {
+                    steady = desired
+                    nextWrite = k + plan.writeSpacing
+                    let sent = drive(forNeed: need)
+                    slowSteady = slowest.steadyLevel(drive: sent)
+                    if k == 0 { firstDrive = sent }
+                }
+            }
+            let slowStart = slowLevel
+            tracking += stepError(from: &level, steady: steady, intent: intent)
+            slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
+            if k == 0 && previousOnsetBase >= 0 {
+                // The previous frame's onset: its rise is judged by the end of this step.
+                let peak = max(slowStart, slowLevel)
+                shortfall[Self.carried] = Self.shortfall(base: previousOnsetBase, peak: peak)
+                weakness[Self.carried] = Self.weakness(base: previousOnsetBase, rise: previousOnsetLevel, peak: peak)
+            }
+            // An onset is judged on the felt level at its start and the peak by the end of the next step.
+            if openOnsetBase >= 0 {
+                let peak = max(openOnsetPeak, slowLevel)
+                shortfall[k - 1] = Self.shortfall(base: openOnsetBase, peak: peak)
+                weakness[k - 1] = Self.weakness(base: openOnsetBase, rise: openOnsetStrength, peak: peak)
+                openOnsetBase = -1
+            }
+            if plan.onsets & bit != 0 && k < Self.lookahead {
+                // The tap began somewhere in the step before this sample: its base is the higher of the
+                // felt levels at the two steps' starts (falling while coasting, so the earlier).
+                openOnsetBase = max(slowStart, slowPrevious)
+                openOnsetPeak = slowLevel
+                openOnsetStrength = max(intent - intentBefore, 0)
+            }
+            slowPrevious = slowStart
+            intentBefore = intent
+        }
+        let density = Double((plan.onsets & ((1 << UInt32(Self.lookahead + 1)) - 1)).nonzeroBitCount) / Double(Self.lookahead + 1)
+        let unready = max(slowLevel - readyLevel, 0) * density
+        return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, weakness: weakness,
+                         unready: unready, onsets: plan.onsets,
+                         waits: waitFirst)
+    }
+
+    /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
+    private static func shortfall(base: Double, peak: Double) -> Double {
+        max(max(feltThreshold, riseFactor * base) * (1 + margin) - peak, 0)
+    }
+
+    /// How far a tap's felt `peak` stays below its `base` plus `strengthFraction` of the intent's `rise`
+    /// (0 when it does not): a tap should feel about as much stronger as it is.
+    private static func weakness(base: Double, rise: Double, peak: Double) -> Double {
+        max(base + strengthFraction * rise - peak, 0)
+    }
+
+    /// ∫ (felt − intent)² over one step while the felt level moves from `level` towards `steady`
+    /// (closed form of the first-order response); moves `level` to the step's end.
+    private func stepError(from level: inout Double, steady: Double, intent: Double) -> Double {
+        let decay = steady > level ? up : down
+        let offset = steady - intent
+        let error: Double
+        if decay.seconds > 0 {
+            let gap = level - steady
+            error = offset * offset * Self.step + offset * gap * decay.cross + gap * gap * decay.square
+            level = steady + gap * decay.factor
+        } else {
+            error = offset * offset * Self.step
+            level = steady
+        }
+        return intent > 0 ? error : error * Self.silenceWeight
+    }
+}
