@@ -42,6 +42,10 @@
 /// `lookahead` + 1 steps, a few dozen arithmetic operations each (one plan, or none, when the intent and
 /// the motor are steady or silent, or following leaves no tap short), no allocation, no clock.
 struct DrivePlanner: Sendable {
+    /// Intent from which a moment is content a player should feel (0...1).
+    static let contentLevel = 0.15
+    /// The share of a level the stiffest motor of the range still feels (the dead-zone lift).
+    static let liftShare = 2.0 / 3.0
     /// Spacing of the intent's lookahead samples and of the plans' steps, in seconds.
     static let step = 1.0 / 60.0
     /// Number of lookahead samples after now (the horizon is `lookahead × step`, 100 ms). At most 6:
@@ -103,6 +107,9 @@ struct DrivePlanner: Sendable {
         /// by how many taps the horizon holds (more are likely to follow): a motor left high cannot make
         /// the next tap of a dense train stand out, so at least one motor should end ready.
         var unready: Double = 0
+        /// How far the fastest motor of the range falls below the felt threshold while the intent is
+        /// content (at least `contentLevel`), summed over the steps.
+        var unfelt: Double = 0
         /// Steps with an onset (bit k), the same for every candidate of a frame.
         var onsets: UInt32
         /// Whether the plan keeps the drive now (no write).
@@ -110,7 +117,7 @@ struct DrivePlanner: Sendable {
 
         /// Tracking error plus the weighted squared shortfalls.
         var cost: Double {
-            tracking + DrivePlanner.salienceWeight * ((shortfall * shortfall).sum() + (weakness * weakness).sum() + unready * unready)
+            tracking + DrivePlanner.salienceWeight * ((shortfall * shortfall).sum() + (weakness * weakness).sum() + unready * unready + unfelt * unfelt)
         }
     }
 
@@ -121,6 +128,12 @@ struct DrivePlanner: Sendable {
     private let slowest: MotorResponse
     private let slowUp: Decay
     private let slowDown: Decay
+    /// The quickest, most sensitive motor of the ranges, on which content must not fall silent.
+    private let fastest: MotorResponse
+    private let fastUp: Decay
+    private let fastDown: Decay
+    /// The predicted felt level now on the fastest motor.
+    private var fastFelt = 0.0
     /// The highest felt level (on the slowest motor) from which two steps at full drive still make a
     /// tap stand out.
     private let readyLevel: Double
@@ -151,6 +164,9 @@ struct DrivePlanner: Sendable {
         slowest = response.slowest
         slowUp = Decay(seconds: slowest.spinUpSeconds)
         slowDown = Decay(seconds: slowest.spinDownSeconds)
+        fastest = response.fastest
+        fastUp = Decay(seconds: fastest.spinUpSeconds)
+        fastDown = Decay(seconds: fastest.spinDownSeconds)
         let twoSteps = slowUp.factor * slowUp.factor
         readyLevel = (1 - twoSteps) / (Self.riseFactor * (1 + Self.margin) - twoSteps)
     }
@@ -163,7 +179,9 @@ struct DrivePlanner: Sendable {
         if abs(seconds - Self.step) < 1e-9 {
             felt = Self.settle(felt, toward: response.steadyLevel(drive: drive), up: up, down: down)
             slowFelt = Self.settle(slowFelt, toward: slowest.steadyLevel(drive: drive), up: slowUp, down: slowDown)
+            fastFelt = Self.settle(fastFelt, toward: fastest.steadyLevel(drive: drive), up: fastUp, down: fastDown)
         } else {
+            fastFelt = fastest.level(after: seconds, holding: drive, from: fastFelt)
             felt = response.level(after: seconds, holding: drive, from: felt)
             slowFelt = slowest.level(after: seconds, holding: drive, from: slowFelt)
         }
@@ -184,6 +202,7 @@ struct DrivePlanner: Sendable {
         if response.isInstant {
             felt = response.steadyLevel(drive: sent)
             slowFelt = slowest.steadyLevel(drive: sent)
+            fastFelt = fastest.steadyLevel(drive: sent)
         }
     }
 
@@ -331,7 +350,10 @@ struct DrivePlanner: Sendable {
 
     /// The drive for a needed steady level: full drive when it is out of reach, 0 at or below 0.
     private func drive(forNeed need: Double) -> Double {
-        need > 1 ? 1 : response.drive(forSteadyLevel: need)
+        guard need < 1 else { return 1 }
+        // The dead-zone lift: a level worth feeling is felt, at `liftShare` of it, on the stiffest
+        // motor of the range too.
+        return max(response.drive(forSteadyLevel: need), slowest.drive(forSteadyLevel: need * Self.liftShare))
     }
 
     /// What every plan of one frame shares: the intent, its onsets (bit k: an onset k steps ahead) and
@@ -356,9 +378,14 @@ struct DrivePlanner: Sendable {
         var slowLevel = slowFelt
         var slowPrevious = earlierSlowFelt
         var slowSteady = slowest.steadyLevel(drive: drive)
+        // ... and on the fastest: content must not fall silent there (a cut before an end too early).
+        var fastLevel = fastFelt
+        var fastSteady = fastest.steadyLevel(drive: drive)
+        var unfelt = 0.0
         var nextWrite = waitFirst ? plan.stride : 0
         var tracking = 0.0
         var firstDrive = drive
+        var plannedDrive = drive
         var shortfall = SIMD8<Double>.zero
         var weakness = SIMD8<Double>.zero
         // The onset of the previous step, if any: the felt level at its start (its base).
@@ -391,21 +418,22 @@ struct DrivePlanner: Sendable {
                     : (isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 ? Self.fullDrive
                         : followNeed(from: level, to: k <= heldUntil ? max(intent * headroom, heldTarget) : intent * headroom,
                                      steps: plan.writeSpacing))
-                let desired = min(max(need, 0), 1)
-                // Now, compare drives (overdrive and the saturation feel alike once reached, but only the
-                // saturation holds); later, steady levels (all a plan's prediction needs).
-                let changes = k == 0 ? drive(forNeed: need) != drive : desired != steady
+                let sent = drive(forNeed: need)
+                let changes = sent != plannedDrive
                 if changes {
-                    steady = desired
+                    plannedDrive = sent
+                    steady = response.steadyLevel(drive: sent)
                     nextWrite = k + plan.writeSpacing
-                    let sent = drive(forNeed: need)
                     slowSteady = slowest.steadyLevel(drive: sent)
+                    fastSteady = fastest.steadyLevel(drive: sent)
                     if k == 0 { firstDrive = sent }
                 }
             }
             let slowStart = slowLevel
             tracking += stepError(from: &level, steady: steady, intent: intent)
             slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
+            fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
+            if intent >= Self.contentLevel && fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
             if k == 0 && previousOnsetBase >= 0 {
                 // The previous frame's onset: its rise is judged by the end of this step.
                 let peak = max(slowStart, slowLevel)
@@ -432,7 +460,7 @@ struct DrivePlanner: Sendable {
         let density = Double((plan.onsets & ((1 << UInt32(Self.lookahead + 1)) - 1)).nonzeroBitCount) / Double(Self.lookahead + 1)
         let unready = max(slowLevel - readyLevel, 0) * density
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, weakness: weakness,
-                         unready: unready, onsets: plan.onsets,
+                         unready: unready, unfelt: unfelt, onsets: plan.onsets,
                          waits: waitFirst)
     }
 

@@ -54,7 +54,8 @@ struct MotorDriver: Sendable {
     /// The drive levels for frame time `time` (seconds), given the mixed intent now (0...1 per
     /// actuator), the lookahead samples `ahead[aheadStart ..< aheadStart + DrivePlanner.lookahead]`
     /// (the intent `DrivePlanner.step` apart after now), and the actuators where a transient starts now.
-    mutating func drive(intent now: ActuatorLevels, ahead: ContiguousArray<ActuatorLevels>, aheadStart: Int,
+    mutating func drive(intent now: ActuatorLevels, ahead: ContiguousArray<ActuatorLevels>,
+                        aheadOnsets: ContiguousArray<ActuatorSet>, aheadStart: Int,
                         onsets: ActuatorSet, at time: Double) -> ActuatorLevels {
         let elapsed = lastUpdateTime.map { min(max(time - $0, 0), 1) } ?? 0
         lastUpdateTime = time
@@ -226,8 +227,9 @@ struct MotorDriver: Sendable {
             salience += shortfall * shortfall + weakness * weakness
         }
         let unready = min(candidates[i].unready, candidates[j].unready)
+        let unfelt = min(candidates[i].unfelt, candidates[j].unfelt)
         return candidates[i].tracking + candidates[j].tracking
-            + DrivePlanner.salienceWeight * (salience + unready * unready)
+            + DrivePlanner.salienceWeight * (salience + unready * unready + unfelt * unfelt)
     }
 
     private mutating func store(_ levels: ActuatorLevels, at k: Int) {

@@ -7,14 +7,21 @@
 /// drivers; resolutions from what the device protocol carries (8 bits for PS4/PS5) or SDL's 16-bit
 /// API where the device's own precision is not known.
 extension MotorResponse {
+    /// Where the measured pad feels half strength: at drive 0.5, between nothing at 0.3 and full at
+    /// 0.86, so (0.5 − 0.3) / (0.86 − 0.3) = 0.357 of the way (vpinball PR #3916). Other ERM pads are
+    /// assumed to keep that shape.
+    public static let measuredHalfStrength = (0.5 - 0.3) / (0.86 - 0.3)
+
     /// The large, low-frequency ERM body motor of a pad. Start threshold 0.3 and saturation 0.86:
     /// measured (vpinball; other pads: 0.2-0.35 start, 0.8-0.95 full). Spin-up 50 ms: the measured
     /// 110-190 ms from rest to full, its middle (150 ms) as three time constants (range 35-65 ms).
     /// Spin-down 80 ms: an **assumption** (no published coast-down figure for a pad motor; coasting
     /// without braking is slower than driving up; range 40-150 ms).
     public static let largeERM = MotorResponse(
-        startThreshold: 0.3, saturation: 0.86, spinUpSeconds: 0.050, spinDownSeconds: 0.080,
-        ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, spinUpSeconds: 0.035...0.065,
+        startThreshold: 0.3, saturation: 0.86, halfStrengthFraction: measuredHalfStrength,
+        spinUpSeconds: 0.050, spinDownSeconds: 0.080,
+        ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, halfStrengthFraction: measuredHalfStrength...measuredHalfStrength,
+                      spinUpSeconds: 0.035...0.065,
                       spinDownSeconds: 0.040...0.150))
     /// The small, high-frequency ERM body motor (and the trigger motors of Xbox pads): the same
     /// measured threshold and saturation; a lighter eccentric mass spins up and coasts down faster.
@@ -22,8 +29,10 @@ extension MotorResponse {
     /// measured spin-up (110 ms to full as three time constants, 37 ms; range 30-65 ms) and a
     /// proportionally shorter coast (60 ms; range 35-150 ms).
     public static let smallERM = MotorResponse(
-        startThreshold: 0.3, saturation: 0.86, spinUpSeconds: 0.037, spinDownSeconds: 0.060,
-        ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, spinUpSeconds: 0.030...0.065,
+        startThreshold: 0.3, saturation: 0.86, halfStrengthFraction: measuredHalfStrength,
+        spinUpSeconds: 0.037, spinDownSeconds: 0.060,
+        ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, halfStrengthFraction: measuredHalfStrength...measuredHalfStrength,
+                      spinUpSeconds: 0.030...0.065,
                       spinDownSeconds: 0.035...0.150))
     /// A linear resonant actuator (Switch Pro): no spinning mass, so it follows its drive within a few
     /// resonance cycles. Rise and fall of 10 ms and a start threshold of 0.1 are **assumptions**, not

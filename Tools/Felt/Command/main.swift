@@ -85,7 +85,9 @@ if !classFilters.isEmpty {
 let cacheDirectory: String? = CommandLine.arguments.contains("--no-cache") ? nil
     : (option("--limit-cache") ?? path(".build/felt-limit-cache"))
 let cache = FeltLimitCache(directory: cacheDirectory)
-var running = FeltComparison(includesLimit: !noLimit, limitCache: cache, chartScenario: traceName ?? chartName)
+var running = FeltComparison(includesLimit: !noLimit, limitCache: cache, chartScenario: traceName ?? chartName,
+                             chartPad: option("--pad") ?? "generic", chartMotor: option("--motor") ?? "measured")
+running.keepsDetails = CommandLine.arguments.contains("--detail")
 var records: [FeltRecord] = []
 let started = Date()
 for (index, scenario) in scenarios.enumerated() {
@@ -122,6 +124,18 @@ if traceName != nil {
 for line in comparison.skipped { note("skipped: \(line)") }
 for (inputClass, pairs) in comparison.merged { for pair in pairs { note("counted once (\(inputClass)): \(pair.name) has the intent of \(pair.sameAs)") } }
 if CommandLine.arguments.contains("--lost") { for line in comparison.lostLog { note("lost by SDLHaptics: " + line) } }
+if comparison.keepsDetails {
+    // --detail: per input, each approach's measures on the chart's pad and motor (--pad, --motor).
+    print("class\tinput\tapproach\tlost\tof\tcorr\ttrack\tunfelt_ms\tfidelity\ttail_ms")
+    for d in comparison.details {
+        let m = d.measures
+        print([d.inputClass, d.name, d.approach.rawValue, "\(m.lostTransients)", "\(m.transients)",
+               String(format: "%.3f", m.lagCorrelation), String(format: "%.3f", m.trackingError),
+               String(format: "%.0f", m.contentNotFelt * 1000), m.levelFidelity.map { String(format: "%.2f", $0) } ?? "-",
+               String(format: "%.0f", m.tail * 1000)].joined(separator: "\t"))
+    }
+    exit(0)
+}
 let report = FeltReport(comparison)
 let tables = report.tables()
 let shortfalls = report.shortfalls()

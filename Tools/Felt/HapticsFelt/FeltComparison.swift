@@ -120,6 +120,9 @@ public struct FeltComparison {
     public static let step = 0.001
 
     private var seen: [String: [FeltIntent.Identity: String]] = [:]
+    /// Per input, the measures of every approach on the chart's pad and motor (`--detail`).
+    public var keepsDetails = false
+    public private(set) var details: [(inputClass: String, name: String, approach: Approach, measures: FeltMeasures)] = []
 
     public init(rate: Double = 60, motors: [ERMParameters] = ERMParameters.range, pads: [Pad]? = nil,
                 includesLimit: Bool = true, limitCache: FeltLimitCache = FeltLimitCache(directory: nil),
@@ -199,6 +202,7 @@ public struct FeltComparison {
                     let m = measure(channels, calls: calls.map(\.time))
                     results[inputClass]![RowKey(approach: approach, pad: pad.name), default: [:]][motor.name, default: Aggregate()].add(m)
                     guard pad.name == chartPad && motor.name == chartMotor else { continue }
+                    if keepsDetails { details.append((inputClass, scenario.name, approach, m)) }
                     if approach == .sdlHaptics {
                         for t0 in transientTimes where !channels.contains(where: {
                             FeltMeasures.firstRise(in: $0, step: Self.step, after: t0, within: FeltCriteria.transientWindow) != nil
