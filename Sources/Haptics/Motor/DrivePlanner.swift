@@ -69,7 +69,7 @@ struct DrivePlanner: Sendable {
     static let worthPlanning = 0.01
     /// Weight of the tracking error where the intent is silent (felt after an end, or in a gap):
     /// lingering is worse than being a little weak, so plans cut earlier before an end.
-    static let silenceWeight = 4.0
+    static let silenceWeight = 2.0
 
     /// A first-order response over one step (time constant τ): the decay `e^(−step/τ)`, the gain
     /// the dead-beat needs, and the coefficients of the step's squared error (see `stepError`).
@@ -400,6 +400,9 @@ struct DrivePlanner: Sendable {
         var heldUntil = -1
         for k in 0...Self.lookahead {
             let intent = plan.intent[k]
+            // The dead-beat aims at the intent at the end of the step: the felt level then lines up
+            // with the intent instead of a step behind it (the voices' future is known).
+            let ahead = plan.intent[min(k + 1, Self.lookahead)]
             let bit: UInt32 = 1 << UInt32(k)
             // A tap this plan makes stand out is chased to its strength through the two steps its rise
             // is judged on, even when the intent drops sooner (a dense train sampled between taps).
@@ -416,7 +419,7 @@ struct DrivePlanner: Sendable {
                 // range feels (a light tap on a slow, stiff motor too); the dead-beat then sizes the rest.
                 let need = k < coastSteps || coastsBefore ? 0
                     : (isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 ? Self.fullDrive
-                        : followNeed(from: level, to: k <= heldUntil ? max(intent * headroom, heldTarget) : intent * headroom,
+                        : followNeed(from: level, to: k <= heldUntil ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                      steps: plan.writeSpacing))
                 let sent = drive(forNeed: need)
                 let changes = sent != plannedDrive
