@@ -61,6 +61,9 @@ struct DrivePlanner: Sendable {
     /// feels stronger than a light one (a burst sized to the tap's strength) even where cutting it short
     /// would leave less behind.
     static let strengthFraction = 0.8
+    /// Taps shorter than this many steps are short: their bursts keep their strengths in order
+    /// (`burstScale(duration:)`).
+    static let tapWindow = 4
     /// Cost of a tap that would not stand out, per squared shortfall of its felt rise (seconds: the
     /// tracking error of that size held this long costs as much).
     static let salienceWeight = 10.0
@@ -102,7 +105,13 @@ struct DrivePlanner: Sendable {
         var shortfall: SIMD8<Double>
         /// Per step k: how far the felt peak after an onset at k stays below `strengthFraction` of the
         /// tap's strength (0 where there is no onset, or where it is strong enough).
-        var weakness: SIMD8<Double>
+        var weakness: SIMD8<Double> { Self.positive(tapTarget - tapPeak) }
+        /// Per step k with an onset: the felt peak its tap should reach (its base plus
+        /// `strengthFraction` of its rise), and the peak the plan reaches (0 where there is no onset).
+        var tapTarget: SIMD8<Double> = .zero
+        var tapPeak: SIMD8<Double> = .zero
+
+        static func positive(_ v: SIMD8<Double>) -> SIMD8<Double> { v.replacing(with: 0, where: v .< 0) }
         /// How far above the level a tap can still stand out from the motor ends the horizon, weighted
         /// by how many taps the horizon holds (more are likely to follow): a motor left high cannot make
         /// the next tap of a dense train stand out, so at least one motor should end ready.
@@ -154,6 +163,11 @@ struct DrivePlanner: Sendable {
     /// `carried`).
     private var previousOnsetBase = -1.0
     private var previousOnsetLevel = 0.0
+    /// The short tap whose burst is being played (from an earlier frame): the intent before it, the
+    /// scale of its rise (`burstScale(duration:)`), and how many more steps it lasts.
+    private var burstBefore = 0.0
+    private var burstScale = 1.0
+    private var burstStepsLeft = 0
     /// The shortfall slot (and onset bit) of the previous frame's onset.
     static let carried = 7   // lanes 0...lookahead are the steps (lookahead <= 6 fits SIMD8)
 
@@ -194,8 +208,16 @@ struct DrivePlanner: Sendable {
 
     /// Records what was sent (the drive, rounded as the device takes it), the intent now, and whether
     /// it rose now.
-    mutating func commit(drive sent: Double, intent now: Double, onset: Bool) {
+    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool) {
         drive = sent
+        if onset {
+            let duration = Self.tapDuration(window, from: 0)
+            burstScale = burstScale(duration: duration)
+            burstBefore = previousIntent
+            burstStepsLeft = burstScale < 1 ? duration - 1 : 0
+        } else if burstStepsLeft > 0 {
+            burstStepsLeft -= 1
+        }
         previousOnsetBase = onset ? max(slowFelt, earlierSlowFelt) : -1
         previousOnsetLevel = max(now - previousIntent, 0)
         previousIntent = now
@@ -209,14 +231,28 @@ struct DrivePlanner: Sendable {
     /// Drive 0 at once (the engine stopped or went silent): the prediction coasts from where it is.
     mutating func release() {
         drive = 0
+        burstStepsLeft = 0
         previousIntent = 0
         previousOnsetBase = -1
     }
 
-    /// Whether the intent rises now: a fresh transient, or at least the felt threshold and the
-    /// Weber step above the previous frame.
-    func isOnset(_ intent: Double, freshTap: Bool) -> Bool {
-        freshTap || (intent >= Self.feltThreshold && intent >= Self.riseFactor * previousIntent)
+    /// Whether a tap starts now, given the intent `window` (now and ahead) and whether a transient
+    /// of a pattern starts now (`isTap(flagged:before:window:at:)`).
+    func isOnset(_ window: SIMD8<Double>, freshTap: Bool) -> Bool {
+        Self.isTap(flagged: freshTap, before: previousIntent, window: window, at: 0)
+    }
+
+    /// Whether step `k` of `window` starts a tap the motor should make stand out: a pattern's
+    /// transient (`flagged`) that raises the intent to at least the felt threshold and the Weber step
+    /// above `before` (the intent just before it) within three steps, or any start from silence. An
+    /// intensity step of a continuous effect is not a tap (it is tracked like any other change), nor
+    /// is a transient that lands where the intent is already as high (nothing can stand out there).
+    static func isTap(flagged: Bool, before: Double, window: SIMD8<Double>, at k: Int) -> Bool {
+        let now = window[k]
+        if before < feltThreshold * 0.5 && now >= feltThreshold { return true }
+        guard flagged else { return false }
+        let peak = max(now, window[min(k + 1, lookahead)], window[min(k + 2, lookahead)])
+        return peak >= max(feltThreshold, riseFactor * before)
     }
 
     /// Appends this frame's candidates to `list` (at least one; one with `waits` when `considerWait`
@@ -226,13 +262,13 @@ struct DrivePlanner: Sendable {
     /// frames happen every `stride` steps; `writeSpacing`: after a write the next is `writeSpacing` steps
     /// later at the earliest (a multiple of `stride`). `onsetNow`: the intent rises now (then nothing
     /// waits or coasts).
-    func candidates(_ intent: ContiguousArray<Double>, base: Int, onsetNow: Bool, stride: Int, writeSpacing: Int,
+    func candidates(_ intent: ContiguousArray<Double>, base: Int, taps: UInt32, onsetNow: Bool, stride: Int, writeSpacing: Int,
                     considerWait: Bool, into list: inout ContiguousArray<Candidate>) {
         var window = SIMD8<Double>.zero
         for k in 0...Self.lookahead { window[k] = intent[base + k] }
         let now = window[0]
         if response.isInstant {
-            list.append(Candidate(drive: response.drive(forSteadyLevel: now), tracking: 0, shortfall: .zero, weakness: .zero,
+            list.append(Candidate(drive: response.drive(forSteadyLevel: now), tracking: 0, shortfall: .zero,
                                   onsets: 0, waits: false))
             return
         }
@@ -251,15 +287,15 @@ struct DrivePlanner: Sendable {
             if abs(p - now) > 0.002 { isSteady = false }
             if k <= 3 && p < felt * 0.8 { falls = true }
             if p > 0 { lastSound = k }
-            if p >= Self.feltThreshold && p >= Self.riseFactor * previous {
+            if Self.isTap(flagged: taps & (1 << UInt32(k)) != 0, before: previous, window: window, at: k) {
                 onsets |= 1 << UInt32(k)
                 if firstOnset > Self.lookahead { firstOnset = k }
             }
             previous = p
         }
         if isSteady && previousOnsetBase < 0 {
-            list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, weakness: .zero, onsets: 0, waits: false))
-            if considerWait { list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, weakness: .zero, onsets: 0, waits: true)) }
+            list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, onsets: 0, waits: false))
+            if considerWait { list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, onsets: 0, waits: true)) }
             return
         }
         let plan = Rollout(intent: window, onsets: onsets, stride: stride, writeSpacing: writeSpacing)
@@ -320,6 +356,31 @@ struct DrivePlanner: Sendable {
             order += 1
         }
         return own
+    }
+
+    /// How many steps a tap rising at step `k` of `window` lasts: the steps from `k` on whose intent
+    /// stays at least half the tap's level (`lookahead + 1 - k` when it lasts past the horizon).
+    static func tapDuration(_ window: SIMD8<Double>, from k: Int) -> Int {
+        let level = window[k]
+        var steps = 0
+        var j = k
+        while j <= lookahead && window[j] >= level * 0.5 && window[j] > 0 {
+            steps += 1
+            j += 1
+        }
+        return j > lookahead ? lookahead + 1 - k : max(steps, 1)
+    }
+
+    /// The scale of a tap's rise that keeps felt peaks in the order of the taps' strengths: a tap
+    /// shorter than `tapWindow` steps reaches at most `1 − e^(−duration / spin-up)` of its level
+    /// whatever the drive, so every short tap of that length aims at that share of its own rise (a
+    /// strong tap at full drive throughout, a light one less), instead of each overdriving to the
+    /// same ceiling. 1 for a longer tap.
+    func burstScale(duration: Int) -> Double {
+        guard duration < Self.tapWindow, up.factor > 0 else { return 1 }
+        var decay = 1.0
+        for _ in 0..<duration { decay *= up.factor }
+        return 1 - decay
     }
 
     /// The dead-beat drive: the one that brings the felt level from `level` to `target` by the end of
@@ -387,7 +448,8 @@ struct DrivePlanner: Sendable {
         var firstDrive = drive
         var plannedDrive = drive
         var shortfall = SIMD8<Double>.zero
-        var weakness = SIMD8<Double>.zero
+        var tapTargets = SIMD8<Double>.zero
+        var tapPeaks = SIMD8<Double>.zero
         // The onset of the previous step, if any: the felt level at its start (its base).
         var openOnsetBase = -1.0
         var openOnsetPeak = 0.0
@@ -398,11 +460,31 @@ struct DrivePlanner: Sendable {
         let ownOnsets = Self.ownOnsets(plan.onsets, everyOther: parity)
         var heldTarget = 0.0
         var heldUntil = -1
+        // What each sample's intent means for the felt level: itself, or within a short tap's burst,
+        // the share of its rise that keeps taps in order.
+        var aim = plan.intent
+        if burstStepsLeft > 0 {
+            for j in 0...min(burstStepsLeft, Self.lookahead) {
+                aim[j] = burstBefore + burstScale * max(plan.intent[j] - burstBefore, 0)
+            }
+        }
+        var tapBits = plan.onsets & ((1 << UInt32(Self.lookahead + 1)) - 1)
+        while tapBits != 0 {
+            let j = tapBits.trailingZeroBitCount
+            tapBits &= tapBits - 1
+            let duration = Self.tapDuration(plan.intent, from: j)
+            let scale = burstScale(duration: duration)
+            guard scale < 1 else { continue }
+            let before = j > 0 ? plan.intent[j - 1] : previousIntent
+            for i in j..<min(j + duration, Self.lookahead + 1) {
+                aim[i] = before + scale * max(plan.intent[i] - before, 0)
+            }
+        }
         for k in 0...Self.lookahead {
             let intent = plan.intent[k]
             // The dead-beat aims at the intent at the end of the step: the felt level then lines up
             // with the intent instead of a step behind it (the voices' future is known).
-            let ahead = plan.intent[min(k + 1, Self.lookahead)]
+            let ahead = aim[min(k + 1, Self.lookahead)]
             let bit: UInt32 = 1 << UInt32(k)
             // A tap this plan makes stand out is chased to its strength through the two steps its rise
             // is judged on, even when the intent drops sooner (a dense train sampled between taps).
@@ -410,7 +492,7 @@ struct DrivePlanner: Sendable {
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
                 // otherwise it is chased to its own strength.
-                heldTarget = headroom < 1 ? max(intent * headroom, level * 1.6) : intent
+                heldTarget = headroom < 1 ? max(intent * headroom, level * 1.6) : aim[k]
                 heldUntil = k + 1
             }
             if k >= nextWrite && (plan.stride == 1 || k % plan.stride == 0) {
@@ -441,13 +523,15 @@ struct DrivePlanner: Sendable {
                 // The previous frame's onset: its rise is judged by the end of this step.
                 let peak = max(slowStart, slowLevel)
                 shortfall[Self.carried] = Self.shortfall(base: previousOnsetBase, peak: peak)
-                weakness[Self.carried] = Self.weakness(base: previousOnsetBase, rise: previousOnsetLevel, peak: peak)
+                tapTargets[Self.carried] = previousOnsetBase + Self.strengthFraction * previousOnsetLevel
+                tapPeaks[Self.carried] = peak
             }
             // An onset is judged on the felt level at its start and the peak by the end of the next step.
             if openOnsetBase >= 0 {
                 let peak = max(openOnsetPeak, slowLevel)
                 shortfall[k - 1] = Self.shortfall(base: openOnsetBase, peak: peak)
-                weakness[k - 1] = Self.weakness(base: openOnsetBase, rise: openOnsetStrength, peak: peak)
+                tapTargets[k - 1] = openOnsetBase + Self.strengthFraction * openOnsetStrength
+                tapPeaks[k - 1] = peak
                 openOnsetBase = -1
             }
             if plan.onsets & bit != 0 && k < Self.lookahead {
@@ -455,14 +539,14 @@ struct DrivePlanner: Sendable {
                 // felt levels at the two steps' starts (falling while coasting, so the earlier).
                 openOnsetBase = max(slowStart, slowPrevious)
                 openOnsetPeak = slowLevel
-                openOnsetStrength = max(intent - intentBefore, 0)
+                openOnsetStrength = max(aim[k] - intentBefore, 0)
             }
             slowPrevious = slowStart
             intentBefore = intent
         }
         let density = Double((plan.onsets & ((1 << UInt32(Self.lookahead + 1)) - 1)).nonzeroBitCount) / Double(Self.lookahead + 1)
         let unready = max(slowLevel - readyLevel, 0) * density
-        return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, weakness: weakness,
+        return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
                          unready: unready, unfelt: unfelt, onsets: plan.onsets,
                          waits: waitFirst)
     }

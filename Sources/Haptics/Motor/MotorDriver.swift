@@ -72,6 +72,16 @@ struct MotorDriver: Sendable {
         }
         let freshTaps = MotorMapping.foldTriggers(onsets, into: actuators)
         let folded = MotorMapping.foldTriggers(now, into: actuators)
+        // Per actuator, the steps (bit k) where a pattern's transient starts: now, then ahead.
+        var taps = (low: UInt32(0), high: UInt32(0), left: UInt32(0), right: UInt32(0))
+        for k in 0..<count {
+            let set = k == 0 ? freshTaps : MotorMapping.foldTriggers(aheadOnsets[aheadStart + k - 1], into: actuators)
+            let bit = UInt32(1) << UInt32(k)
+            if set.contains(.lowFrequency) { taps.low |= bit }
+            if set.contains(.highFrequency) { taps.high |= bit }
+            if set.contains(.leftTrigger) { taps.left |= bit }
+            if set.contains(.rightTrigger) { taps.right |= bit }
+        }
 
         // A microsecond of tolerance: frames 1/60 s apart on a 1/60 s pad must not be held back by rounding.
         if time - lastChangeTime >= profile.minimumUpdateInterval - 1e-6 {
@@ -90,29 +100,30 @@ struct MotorDriver: Sendable {
                 // Each planner is used where it is stored (a copy of one would cost more than its plans).
                 switch actuator {
                 case .lowFrequency:
-                    onset = low.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
-                    low.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                    onset = low.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    low.candidates(intent, base: actuator.rawValue * count, taps: taps.low, onsetNow: onset, stride: stride,
                                       writeSpacing: spacing, considerWait: considerWait, into: &candidates)
                     ranges.low = first..<candidates.count
                 case .highFrequency:
-                    onset = high.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
-                    high.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                    onset = high.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    high.candidates(intent, base: actuator.rawValue * count, taps: taps.high, onsetNow: onset, stride: stride,
                                       writeSpacing: spacing, considerWait: considerWait, into: &candidates)
                     ranges.high = first..<candidates.count
                 case .leftTrigger:
-                    onset = left.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
-                    left.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                    onset = left.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    left.candidates(intent, base: actuator.rawValue * count, taps: taps.left, onsetNow: onset, stride: stride,
                                       writeSpacing: spacing, considerWait: considerWait, into: &candidates)
                     ranges.left = first..<candidates.count
                 case .rightTrigger:
-                    onset = right.isOnset(folded[actuator], freshTap: freshTaps.contains(actuator))
-                    right.candidates(intent, base: actuator.rawValue * count, onsetNow: onset, stride: stride,
+                    onset = right.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    right.candidates(intent, base: actuator.rawValue * count, taps: taps.right, onsetNow: onset, stride: stride,
                                       writeSpacing: spacing, considerWait: considerWait, into: &candidates)
                     ranges.right = first..<candidates.count
                 }
                 anyOnset = anyOnset || onset
             }
             let write = choose(ranges, waiting: false)
+            if PlanDebug.on(time) && profile.name == "generic" { debugPrint(time: time, ranges: (ranges.low, ranges.high)) }
             var chosen = write
             if considerWait && !anyOnset {
                 let wait = choose(ranges, waiting: true)
@@ -128,14 +139,14 @@ struct MotorDriver: Sendable {
                 lastChangeTime = time
             }
         }
-        low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency,
-                   onset: low.isOnset(folded.lowFrequency, freshTap: freshTaps.contains(.lowFrequency)))
-        high.commit(drive: levels.highFrequency, intent: folded.highFrequency,
-                    onset: high.isOnset(folded.highFrequency, freshTap: freshTaps.contains(.highFrequency)))
-        left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger,
-                    onset: left.isOnset(folded.leftTrigger, freshTap: freshTaps.contains(.leftTrigger)))
-        right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger,
-                     onset: right.isOnset(folded.rightTrigger, freshTap: freshTaps.contains(.rightTrigger)))
+        low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency, window: window(of: .lowFrequency),
+                   onset: low.isOnset(window(of: .lowFrequency), freshTap: freshTaps.contains(.lowFrequency)))
+        high.commit(drive: levels.highFrequency, intent: folded.highFrequency, window: window(of: .highFrequency),
+                    onset: high.isOnset(window(of: .highFrequency), freshTap: freshTaps.contains(.highFrequency)))
+        left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger, window: window(of: .leftTrigger),
+                    onset: left.isOnset(window(of: .leftTrigger), freshTap: freshTaps.contains(.leftTrigger)))
+        right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger, window: window(of: .rightTrigger),
+                     onset: right.isOnset(window(of: .rightTrigger), freshTap: freshTaps.contains(.rightTrigger)))
         return levels
     }
 
@@ -216,13 +227,15 @@ struct MotorDriver: Sendable {
             let weakness: Double
             if onsetsA & bit == 0 {
                 shortfall = candidates[j].shortfall[k]
-                weakness = candidates[j].weakness[k]
+                weakness = max(candidates[j].tapTarget[k] - candidates[j].tapPeak[k], 0)
             } else if onsetsB & bit == 0 {
                 shortfall = candidates[i].shortfall[k]
-                weakness = candidates[i].weakness[k]
+                weakness = max(candidates[i].tapTarget[k] - candidates[i].tapPeak[k], 0)
             } else {
                 shortfall = min(candidates[i].shortfall[k], candidates[j].shortfall[k])
-                weakness = min(candidates[i].weakness[k], candidates[j].weakness[k])
+                // The tap's felt strength is the stronger motor's: the higher target against the higher peak.
+                weakness = max(max(candidates[i].tapTarget[k], candidates[j].tapTarget[k])
+                               - max(candidates[i].tapPeak[k], candidates[j].tapPeak[k]), 0)
             }
             salience += shortfall * shortfall + weakness * weakness
         }
@@ -230,6 +243,30 @@ struct MotorDriver: Sendable {
         let unfelt = min(candidates[i].unfelt, candidates[j].unfelt)
         return candidates[i].tracking + candidates[j].tracking
             + DrivePlanner.salienceWeight * (salience + unready * unready + unfelt * unfelt)
+    }
+
+    private func debugPrint(time: Double, ranges: (Range<Int>, Range<Int>)) {
+        func show(_ c: DrivePlanner.Candidate) -> String {
+            let w: String = (0..<8).map { CFormat.string("%.2f", c.weakness[$0]) }.joined(separator: ",")
+            let sf: String = (0..<8).map { CFormat.string("%.2f", c.shortfall[$0]) }.joined(separator: ",")
+            return CFormat.string("[d%.2f tr%.4f c%.4f", c.drive, c.tracking, c.cost) + " w" + w + " s" + sf + "]"
+        }
+        var line = CFormat.string("t=%.3f", time)
+        line += "\n  low:  " + candidates[ranges.0].map(show).joined(separator: "\n        ")
+        line += "\n  high: " + candidates[ranges.1].map(show).joined(separator: "\n        ")
+        let count = DrivePlanner.lookahead + 1
+        line += "\n  intent low " + (0..<count).map { CFormat.string("%.2f", intent[$0]) }.joined(separator: " ")
+        line += " high " + (0..<count).map { CFormat.string("%.2f", intent[count + $0]) }.joined(separator: " ")
+        line += CFormat.string(" felt %.2f %.2f", low.felt, high.felt)
+        print(line)
+    }
+
+    /// The folded intent of `actuator` now and at the lookahead samples.
+    private func window(of actuator: Actuator) -> SIMD8<Double> {
+        let count = DrivePlanner.lookahead + 1
+        var window = SIMD8<Double>.zero
+        for k in 0..<count { window[k] = intent[actuator.rawValue * count + k] }
+        return window
     }
 
     private mutating func store(_ levels: ActuatorLevels, at k: Int) {
