@@ -44,6 +44,8 @@
 struct DrivePlanner: Sendable {
     /// Intent from which a moment is content a player should feel (0...1).
     static let contentLevel = 0.15
+    /// The share of the intent the quickest motor of the range keeps feeling on a fade.
+    static let fadeShare = 0.8
     /// The share of a level the stiffest motor of the range still feels (the dead-zone lift).
     static let liftShare = 2.0 / 3.0
     /// Spacing of the intent's lookahead samples and of the plans' steps, in seconds.
@@ -503,7 +505,12 @@ struct DrivePlanner: Sendable {
                     : (isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 ? Self.fullDrive
                         : followNeed(from: level, to: k <= heldUntil ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                      steps: plan.writeSpacing))
-                let sent = drive(forNeed: need)
+                var sent = drive(forNeed: need)
+                if !(k < coastSteps || coastsBefore) && ahead >= Self.contentLevel {
+                    // A fade keeps the quickest motor of the range from falling silent under content: a
+                    // drive it feels at `fadeShare` of the intent (a stiffer motor feels less or nothing).
+                    sent = max(sent, fastest.drive(forSteadyLevel: ahead * headroom * Self.fadeShare))
+                }
                 let changes = sent != plannedDrive
                 if changes {
                     plannedDrive = sent

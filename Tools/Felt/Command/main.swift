@@ -152,6 +152,11 @@ print(report.shortfallTable())
 print("Issue 24's bar (Done when), per input class, pad and motor: SDLHaptics meets it in \(verdict.passed) of \(verdict.cases) cases. "
     + FeltReport.verdictLegend + "\n")
 print(verdict.table)
+if !noLimit {
+    let limitVerdict = report.verdict(of: .limit)
+    print("The same bar for the limit (the offline optimum with the true motor): it meets it in \(limitVerdict.passed) of \(limitVerdict.cases) cases.\n")
+    print(limitVerdict.table)
+}
 print(summary)
 
 if write && !quick {

@@ -210,7 +210,9 @@ public struct FeltReport {
     /// content not felt, level fidelity and felt after the end; at most 5 % of transients lost (15 %
     /// on selection ticks); at least 90 % of the limit's lag-tolerant correlation; within the pad's
     /// write limit. Each cell is ✓ or what fails.
-    public func verdict() -> (table: String, passed: Int, cases: Int) {
+    /// `of`: the row judged, SDLHaptics by default; `.limit` shows which cells the offline optimum
+    /// itself would miss (against the same approaches, the same caps).
+    public func verdict(of row: Approach = .sdlHaptics) -> (table: String, passed: Int, cases: Int) {
         let judged: Set<String> = ["transients lost", "correlation, best lag", "tracking error", "content not felt",
                                    "level fidelity", "felt after the end"]
         let short: [Approach: String] = [.rawSDL: "raw", .clipStepping: "clip", .channelMax: "max"]
@@ -220,7 +222,7 @@ public struct FeltReport {
         for inputClass in comparison.classes {
             guard let rows = comparison.results[inputClass] else { continue }
             for pad in comparison.pads {
-                guard let ours = rows[.init(approach: .sdlHaptics, pad: pad.name)] else { continue }
+                guard let ours = rows[.init(approach: row, pad: pad.name)] else { continue }
                 let callLimit = pad.link.interval > 0 ? 1 / pad.link.interval : .infinity
                 var cells: [String] = []
                 for motor in comparison.motors {
