@@ -125,6 +125,13 @@ struct DrivePlanner: Sendable {
         var onsets: UInt32
         /// Whether the plan keeps the drive now (no write).
         var waits: Bool
+        /// Whether the plan only pulses the taps (coasting between them), leaving the intent to the
+        /// other body motor: its intent is then tracked on the higher of the two motors' levels.
+        var pulses = false
+        /// The predicted felt level at the end of each step (0...lookahead), and the intent it is
+        /// compared with there.
+        var levels: SIMD8<Double> = .zero
+        var intents: SIMD8<Double> = .zero
 
         /// Tracking error plus the weighted squared shortfalls.
         var cost: Double {
@@ -325,6 +332,9 @@ struct DrivePlanner: Sendable {
                 // between taps, so each tap keeps room to stand out.
                 list.append(rollout(plan, coastSteps: 0, coastBeforeOnsets: 1, everyOther: 0, headroom: 0.5))
                 list.append(rollout(plan, coastSteps: 0, coastBeforeOnsets: 1, everyOther: 1, headroom: 0.5))
+                // A dense train on slow motors: this motor only pulses the taps from a low level, where a
+                // small burst stands out, and the other body motor carries the intent.
+                list.append(rollout(plan, coastSteps: 0, pulses: true))
             }
         }
         if !onsetNow {
@@ -391,6 +401,16 @@ struct DrivePlanner: Sendable {
         drive(forNeed: followNeed(from: level, to: target))
     }
 
+    /// The drive that makes a tap stand out on the slowest motor of the range within one step from
+    /// its felt level `base` there (with the margin): 1 when nothing less does.
+    private func standOutDrive(from base: Double) -> Double {
+        let wanted = max(Self.feltThreshold, Self.riseFactor * base) * (1 + Self.margin)
+        let f = slowUp.factor
+        guard f < 1 else { return 1 }
+        let steady = (wanted - base * f) / (1 - f)
+        return steady >= 1 ? 1 : slowest.drive(forSteadyLevel: steady)
+    }
+
     /// A need that asks for full drive (anything above 1: out of reach, overdrive).
     static let fullDrive = 2.0
 
@@ -434,7 +454,8 @@ struct DrivePlanner: Sendable {
     /// onset it makes stand out; writes only on frames and `writeSpacing` apart. The plan runs on
     /// steady levels (what a drive feels like once reached); only the drive for now is converted.
     private func rollout(_ plan: Rollout, coastSteps: Int, waitFirst: Bool = false,
-                         coastBeforeOnsets: Int = 0, everyOther parity: Int = -1, headroom: Double = 1) -> Candidate {
+                         coastBeforeOnsets: Int = 0, everyOther parity: Int = -1, headroom: Double = 1,
+                         pulses: Bool = false) -> Candidate {
         var level = felt
         var steady = response.steadyLevel(drive: drive)
         // The same drive on the slowest motor of the ranges: what a tap's salience is judged on.
@@ -452,6 +473,8 @@ struct DrivePlanner: Sendable {
         var shortfall = SIMD8<Double>.zero
         var tapTargets = SIMD8<Double>.zero
         var tapPeaks = SIMD8<Double>.zero
+        var levels = SIMD8<Double>.zero
+        var intents = SIMD8<Double>.zero
         // The onset of the previous step, if any: the felt level at its start (its base).
         var openOnsetBase = -1.0
         var openOnsetPeak = 0.0
@@ -506,7 +529,10 @@ struct DrivePlanner: Sendable {
                         : followNeed(from: level, to: k <= heldUntil ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                      steps: plan.writeSpacing))
                 var sent = drive(forNeed: need)
-                if !(k < coastSteps || coastsBefore) && ahead >= Self.contentLevel {
+                if pulses {
+                    // Only the taps, each the smallest burst that stands out on the slowest motor.
+                    sent = isOwnOnset ? standOutDrive(from: slowLevel) : 0
+                } else if !(k < coastSteps || coastsBefore) && ahead >= Self.contentLevel {
                     // A fade keeps the quickest motor of the range from falling silent under content: a
                     // drive it feels at `fadeShare` of the intent (a stiffer motor feels less or nothing).
                     sent = max(sent, fastest.drive(forSteadyLevel: ahead * headroom * Self.fadeShare))
@@ -523,6 +549,8 @@ struct DrivePlanner: Sendable {
             }
             let slowStart = slowLevel
             tracking += stepError(from: &level, steady: steady, intent: intent)
+            levels[k] = level
+            intents[k] = intent
             slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
             fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
             if intent >= Self.contentLevel && fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
@@ -555,7 +583,7 @@ struct DrivePlanner: Sendable {
         let unready = max(slowLevel - readyLevel, 0) * density
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
                          unready: unready, unfelt: unfelt, onsets: plan.onsets,
-                         waits: waitFirst)
+                         waits: waitFirst, pulses: pulses, levels: levels, intents: intents)
     }
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).

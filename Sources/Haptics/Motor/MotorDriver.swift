@@ -241,7 +241,16 @@ struct MotorDriver: Sendable {
         }
         let unready = min(candidates[i].unready, candidates[j].unready)
         let unfelt = min(candidates[i].unfelt, candidates[j].unfelt)
-        return candidates[i].tracking + candidates[j].tracking
+        var tracking = candidates[i].tracking + candidates[j].tracking
+        if candidates[i].pulses != candidates[j].pulses {
+            // A motor that only pulses taps leaves its intent to the other: it is tracked on the
+            // higher of the two levels.
+            let (pulse, carrier) = candidates[i].pulses ? (i, j) : (j, i)
+            let felt = pointwiseMax(candidates[pulse].levels, candidates[carrier].levels)
+            let error = felt - candidates[pulse].intents
+            tracking = candidates[carrier].tracking + (error * error).sum() * DrivePlanner.step
+        }
+        return tracking
             + DrivePlanner.salienceWeight * (salience + unready * unready + unfelt * unfelt)
     }
 
