@@ -139,22 +139,53 @@ struct DrivePlanner: Sendable {
         }
     }
 
-    let response: MotorResponse
-    private let up: Decay
-    private let down: Decay
-    /// The slowest, stiffest motor of the response's ranges, on which taps must still stand out.
-    private let slowest: MotorResponse
-    private let slowUp: Decay
-    private let slowDown: Decay
-    /// The quickest, most sensitive motor of the ranges, on which content must not fall silent.
-    private let fastest: MotorResponse
-    private let fastUp: Decay
-    private let fastDown: Decay
+    /// What a planner knows of its motor and never changes: the response, the slowest and the fastest
+    /// motor of its ranges, their one-step decays. A class, so that the planner (a value the motor
+    /// stage keeps per actuator and updates every frame) stays small and is never copied whole.
+    final class Model: Sendable {
+        let response: MotorResponse
+        let up: Decay
+        let down: Decay
+        /// The slowest, stiffest motor of the response's ranges, on which taps must still stand out.
+        let slowest: MotorResponse
+        let slowUp: Decay
+        let slowDown: Decay
+        /// The quickest, most sensitive motor of the ranges, on which content must not fall silent.
+        let fastest: MotorResponse
+        let fastUp: Decay
+        let fastDown: Decay
+        /// The highest felt level (on the slowest motor) from which two steps at full drive still make
+        /// a tap stand out.
+        let readyLevel: Double
+
+        init(response: MotorResponse) {
+            self.response = response
+            up = Decay(seconds: response.spinUpSeconds)
+            down = Decay(seconds: response.spinDownSeconds)
+            slowest = response.slowest
+            slowUp = Decay(seconds: slowest.spinUpSeconds)
+            slowDown = Decay(seconds: slowest.spinDownSeconds)
+            fastest = response.fastest
+            fastUp = Decay(seconds: fastest.spinUpSeconds)
+            fastDown = Decay(seconds: fastest.spinDownSeconds)
+            let twoSteps = slowUp.factor * slowUp.factor
+            readyLevel = (1 - twoSteps) / (DrivePlanner.riseFactor * (1 + DrivePlanner.margin) - twoSteps)
+        }
+    }
+
+    let model: Model
+    var response: MotorResponse { model.response }
+    private var up: Decay { model.up }
+    private var down: Decay { model.down }
+    private var slowest: MotorResponse { model.slowest }
+    private var slowUp: Decay { model.slowUp }
+    private var slowDown: Decay { model.slowDown }
+    private var fastest: MotorResponse { model.fastest }
+    private var fastUp: Decay { model.fastUp }
+    private var fastDown: Decay { model.fastDown }
+    private var readyLevel: Double { model.readyLevel }
     /// The predicted felt level now on the fastest motor.
     private var fastFelt = 0.0
-    /// The highest felt level (on the slowest motor) from which two steps at full drive still make a
-    /// tap stand out.
-    private let readyLevel: Double
     /// The predicted felt level now, 0...1 of full strength.
     private(set) var felt = 0.0
     /// The predicted felt level at the previous frame: an onset seen now began after it, so its
@@ -181,17 +212,7 @@ struct DrivePlanner: Sendable {
     static let carried = 7   // lanes 0...lookahead are the steps (lookahead <= 6 fits SIMD8)
 
     init(response: MotorResponse) {
-        self.response = response
-        up = Decay(seconds: response.spinUpSeconds)
-        down = Decay(seconds: response.spinDownSeconds)
-        slowest = response.slowest
-        slowUp = Decay(seconds: slowest.spinUpSeconds)
-        slowDown = Decay(seconds: slowest.spinDownSeconds)
-        fastest = response.fastest
-        fastUp = Decay(seconds: fastest.spinUpSeconds)
-        fastDown = Decay(seconds: fastest.spinDownSeconds)
-        let twoSteps = slowUp.factor * slowUp.factor
-        readyLevel = (1 - twoSteps) / (Self.riseFactor * (1 + Self.margin) - twoSteps)
+        model = Model(response: response)
     }
 
     /// Moves the prediction on by `seconds` of the drive last sent (a frame of exactly one step, the
@@ -456,6 +477,7 @@ struct DrivePlanner: Sendable {
     private func rollout(_ plan: Rollout, coastSteps: Int, waitFirst: Bool = false,
                          coastBeforeOnsets: Int = 0, everyOther parity: Int = -1, headroom: Double = 1,
                          pulses: Bool = false) -> Candidate {
+        PlanCount.rollouts += 1
         var level = felt
         var steady = response.steadyLevel(drive: drive)
         // The same drive on the slowest motor of the ranges: what a tap's salience is judged on.

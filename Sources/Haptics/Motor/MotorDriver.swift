@@ -171,9 +171,15 @@ struct MotorDriver: Sendable {
         var best = Double.infinity
         var pick = (low: -1, high: -1)
         if ranges.low.isEmpty || ranges.high.isEmpty {
-            for (index, actuator) in [(ranges.low, Actuator.lowFrequency), (ranges.high, .highFrequency)] where !index.isEmpty {
-                let one = cheapest(in: index, waiting: waiting)
-                drives[actuator] = one.drive
+            // (No array literal here: this runs every frame and must not allocate.)
+            if !ranges.low.isEmpty {
+                let one = cheapest(in: ranges.low, waiting: waiting)
+                drives.lowFrequency = one.drive
+                total += one.cost
+            }
+            if !ranges.high.isEmpty {
+                let one = cheapest(in: ranges.high, waiting: waiting)
+                drives.highFrequency = one.drive
                 total += one.cost
             }
         } else {
@@ -194,9 +200,14 @@ struct MotorDriver: Sendable {
                 total = .infinity
             }
         }
-        for (index, actuator) in [(ranges.left, Actuator.leftTrigger), (ranges.right, .rightTrigger)] where !index.isEmpty {
-            let one = cheapest(in: index, waiting: waiting)
-            drives[actuator] = one.drive
+        if !ranges.left.isEmpty {
+            let one = cheapest(in: ranges.left, waiting: waiting)
+            drives.leftTrigger = one.drive
+            total += one.cost
+        }
+        if !ranges.right.isEmpty {
+            let one = cheapest(in: ranges.right, waiting: waiting)
+            drives.rightTrigger = one.drive
             total += one.cost
         }
         return (drives, total)

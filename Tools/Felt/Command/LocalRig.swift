@@ -26,5 +26,6 @@ func runRigIfAsked() {
     var t = 0.0
     for _ in 0..<(120 + frames) { t += 1.0 / 60; engine.update(at: t) }
     print(outputs.map(\.last.lowFrequency).reduce(0, +))
+    print("rollouts", Haptics.planRollouts())
     exit(0)
 }
