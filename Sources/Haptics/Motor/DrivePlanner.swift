@@ -132,6 +132,9 @@ struct DrivePlanner: Sendable {
         /// compared with there.
         var levels: SIMD8<Double> = .zero
         var intents: SIMD8<Double> = .zero
+        /// The drive in effect during each step (0...lookahead): the plan, which the motor stage may
+        /// keep following for a few frames while the intent goes as foreseen.
+        var drives: SIMD8<Double> = .zero
 
         /// Tracking error plus the weighted squared shortfalls.
         var cost: Double {
@@ -298,8 +301,10 @@ struct DrivePlanner: Sendable {
         for k in 0...Self.lookahead { window[k] = intent[base + k] }
         let now = window[0]
         if response.isInstant {
-            list.append(Candidate(drive: response.drive(forSteadyLevel: now), tracking: 0, shortfall: .zero,
-                                  onsets: 0, waits: false))
+            var candidate = Candidate(drive: response.drive(forSteadyLevel: now), tracking: 0, shortfall: .zero,
+                                      onsets: 0, waits: false)
+            for k in 0...Self.lookahead { candidate.drives[k] = response.drive(forSteadyLevel: window[k]) }
+            list.append(candidate)
             return
         }
         // Steady or silent over the whole horizon, with the motor already there: nothing to plan.
@@ -324,8 +329,13 @@ struct DrivePlanner: Sendable {
             previous = p
         }
         if isSteady && previousOnsetBase < 0 {
-            list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, onsets: 0, waits: false))
-            if considerWait { list.append(Candidate(drive: drive, tracking: 0, shortfall: .zero, onsets: 0, waits: true)) }
+            var candidate = Candidate(drive: drive, tracking: 0, shortfall: .zero, onsets: 0, waits: false)
+            candidate.drives = SIMD8(repeating: drive)
+            list.append(candidate)
+            if considerWait {
+                candidate.waits = true
+                list.append(candidate)
+            }
             return
         }
         let plan = Rollout(intent: window, onsets: onsets, stride: stride, writeSpacing: writeSpacing)
@@ -497,6 +507,7 @@ struct DrivePlanner: Sendable {
         var tapPeaks = SIMD8<Double>.zero
         var levels = SIMD8<Double>.zero
         var intents = SIMD8<Double>.zero
+        var drives = SIMD8<Double>.zero
         // The onset of the previous step, if any: the felt level at its start (its base).
         var openOnsetBase = -1.0
         var openOnsetPeak = 0.0
@@ -573,6 +584,7 @@ struct DrivePlanner: Sendable {
             tracking += stepError(from: &level, steady: steady, intent: intent)
             levels[k] = level
             intents[k] = intent
+            drives[k] = plannedDrive
             slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
             fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
             if intent >= Self.contentLevel && fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
@@ -605,7 +617,7 @@ struct DrivePlanner: Sendable {
         let unready = max(slowLevel - readyLevel, 0) * density
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
                          unready: unready, unfelt: unfelt, onsets: plan.onsets,
-                         waits: waitFirst, pulses: pulses, levels: levels, intents: intents)
+                         waits: waitFirst, pulses: pulses, levels: levels, intents: intents, drives: drives)
     }
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).

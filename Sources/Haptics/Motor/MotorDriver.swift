@@ -31,6 +31,18 @@ struct MotorDriver: Sendable {
     /// This frame's candidates of every actuator (scratch storage, reserved once).
     private var candidates: ContiguousArray<DrivePlanner.Candidate> = []
     private let writeSpacing: Double
+    /// The plan chosen at the last planning frame: per actuator the drive for each step and the
+    /// intent window and taps it was made for.
+    private struct Plan {
+        /// Frames a plan is followed at most before planning again.
+        static let maximumAge = 3
+        var isValid = false
+        var age = 0
+        var drives: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
+        var windows: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
+        var taps = SIMD4<UInt32>.zero
+    }
+    private var plan = Plan()
 
     init(profile: MotorProfile) {
         self.profile = profile
@@ -91,6 +103,23 @@ struct MotorDriver: Sendable {
             var spacing = max(Int((writeSpacing / step - 1e-6).rounded(.up)), 1)
             spacing = ((spacing + stride - 1) / stride) * stride
             let considerWait = spacing > stride
+            // The plan of an earlier frame still holds while the intent goes as it foresaw (the
+            // window moved on by one step, no new tap): follow it instead of planning again, for at
+            // most `Plan.maximumAge` frames. Only on pads written every frame.
+            if spacing == 1 && stride == 1 && plan.isValid && plan.age < Plan.maximumAge && planStillHolds(taps: taps) {
+                plan.age += 1
+                let target = ActuatorLevels(
+                    lowFrequency: MotorMapping.quantize(plan.drives.0[plan.age], bits: profile.resolutionBits),
+                    highFrequency: MotorMapping.quantize(plan.drives.1[plan.age], bits: profile.resolutionBits),
+                    leftTrigger: MotorMapping.quantize(plan.drives.2[plan.age], bits: profile.resolutionBits),
+                    rightTrigger: MotorMapping.quantize(plan.drives.3[plan.age], bits: profile.resolutionBits))
+                if target != levels {
+                    levels = target
+                    lastChangeTime = time
+                }
+                commitAll(folded: folded, freshTaps: freshTaps)
+                return levels
+            }
             candidates.removeAll(keepingCapacity: true)
             var ranges = (low: 0..<0, high: 0..<0, left: 0..<0, right: 0..<0)
             var anyOnset = false
@@ -129,6 +158,14 @@ struct MotorDriver: Sendable {
                 let wait = choose(ranges, waiting: true)
                 if wait.cost < write.cost { chosen = wait }
             }
+            plan.isValid = spacing == 1 && stride == 1
+            plan.age = 0
+            plan.taps = SIMD4(taps.low, taps.high, taps.left, taps.right)
+            plan.windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
+            plan.drives = (chosen.picks[0] >= 0 ? candidates[chosen.picks[0]].drives : .zero,
+                           chosen.picks[1] >= 0 ? candidates[chosen.picks[1]].drives : .zero,
+                           chosen.picks[2] >= 0 ? candidates[chosen.picks[2]].drives : .zero,
+                           chosen.picks[3] >= 0 ? candidates[chosen.picks[3]].drives : .zero)
             let target = ActuatorLevels(
                 lowFrequency: MotorMapping.quantize(chosen.drives.lowFrequency, bits: profile.resolutionBits),
                 highFrequency: MotorMapping.quantize(chosen.drives.highFrequency, bits: profile.resolutionBits),
@@ -139,6 +176,12 @@ struct MotorDriver: Sendable {
                 lastChangeTime = time
             }
         }
+        commitAll(folded: folded, freshTaps: freshTaps)
+        return levels
+    }
+
+    /// Records this frame's drive and intent in every planner.
+    private mutating func commitAll(folded: ActuatorLevels, freshTaps: ActuatorSet) {
         low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency, window: window(of: .lowFrequency),
                    onset: low.isOnset(window(of: .lowFrequency), freshTap: freshTaps.contains(.lowFrequency)))
         high.commit(drive: levels.highFrequency, intent: folded.highFrequency, window: window(of: .highFrequency),
@@ -147,13 +190,32 @@ struct MotorDriver: Sendable {
                     onset: left.isOnset(window(of: .leftTrigger), freshTap: freshTaps.contains(.leftTrigger)))
         right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger, window: window(of: .rightTrigger),
                      onset: right.isOnset(window(of: .rightTrigger), freshTap: freshTaps.contains(.rightTrigger)))
-        return levels
+    }
+
+    /// Whether the kept plan foresaw this frame: every actuator's intent now and ahead is the kept
+    /// window moved on by one step (within half a percent), and no tap appeared in it.
+    private func planStillHolds(taps: (low: UInt32, high: UInt32, left: UInt32, right: UInt32)) -> Bool {
+        let now = SIMD4(taps.low, taps.high, taps.left, taps.right)
+        // A tap still to come moves one step closer; a new one (or one at the horizon's end) is news.
+        let allSteps: UInt32 = (1 << UInt32(DrivePlanner.lookahead + 1)) - 1
+        let expected = (plan.taps &>> 1) & allSteps
+        if now != expected { return false }
+        let windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
+        return Self.shifted(plan.windows.0, matches: windows.0) && Self.shifted(plan.windows.1, matches: windows.1)
+            && Self.shifted(plan.windows.2, matches: windows.2) && Self.shifted(plan.windows.3, matches: windows.3)
+    }
+
+    /// Whether `new[k]` is `old[k + 1]` within half a percent for every step the old window saw.
+    private static func shifted(_ old: SIMD8<Double>, matches new: SIMD8<Double>) -> Bool {
+        for k in 0..<DrivePlanner.lookahead where abs(new[k] - old[k + 1]) > 0.005 { return false }
+        return true
     }
 
     /// Forgets the held levels after the engine has sent an explicit stop: the drive is 0 from now
     /// and the prediction coasts from where it is.
     mutating func reset() {
         levels = .zero
+        plan.isValid = false
         lastChangeTime = -.infinity
         low.release()
         high.release()
@@ -164,9 +226,10 @@ struct MotorDriver: Sendable {
     /// The cheapest choice of one candidate per actuator among those that wait (or not): the body
     /// motors as a pair, each trigger alone. An empty range leaves its actuator at 0.
     private func choose(_ ranges: (low: Range<Int>, high: Range<Int>, left: Range<Int>, right: Range<Int>),
-                        waiting: Bool) -> (drives: ActuatorLevels, cost: Double) {
+                        waiting: Bool) -> (drives: ActuatorLevels, cost: Double, picks: SIMD4<Int>) {
         var drives = ActuatorLevels.zero
         var total = 0.0
+        var picks = SIMD4<Int>(repeating: -1)
         // The body pair.
         var best = Double.infinity
         var pick = (low: -1, high: -1)
@@ -176,11 +239,13 @@ struct MotorDriver: Sendable {
                 let one = cheapest(in: ranges.low, waiting: waiting)
                 drives.lowFrequency = one.drive
                 total += one.cost
+                picks[0] = one.index
             }
             if !ranges.high.isEmpty {
                 let one = cheapest(in: ranges.high, waiting: waiting)
                 drives.highFrequency = one.drive
                 total += one.cost
+                picks[1] = one.index
             }
         } else {
             for i in ranges.low where candidates[i].waits == waiting {
@@ -196,6 +261,8 @@ struct MotorDriver: Sendable {
                 drives.lowFrequency = candidates[pick.low].drive
                 drives.highFrequency = candidates[pick.high].drive
                 total += best
+                picks[0] = pick.low
+                picks[1] = pick.high
             } else {
                 total = .infinity
             }
@@ -204,20 +271,23 @@ struct MotorDriver: Sendable {
             let one = cheapest(in: ranges.left, waiting: waiting)
             drives.leftTrigger = one.drive
             total += one.cost
+            picks[2] = one.index
         }
         if !ranges.right.isEmpty {
             let one = cheapest(in: ranges.right, waiting: waiting)
             drives.rightTrigger = one.drive
             total += one.cost
+            picks[3] = one.index
         }
-        return (drives, total)
+        return (drives, total, picks)
     }
 
     /// The cheapest candidate in `range` that waits (or not); infinite cost when there is none.
-    private func cheapest(in range: Range<Int>, waiting: Bool) -> (drive: Double, cost: Double) {
-        var result = (drive: 0.0, cost: Double.infinity)
-        for index in range where candidates[index].waits == waiting && candidates[index].cost < result.cost {
-            result = (candidates[index].drive, candidates[index].cost)
+    private func cheapest(in range: Range<Int>, waiting: Bool) -> (drive: Double, cost: Double, index: Int) {
+        var result = (drive: 0.0, cost: Double.infinity, index: -1)
+        for index in range where candidates[index].waits == waiting {
+            let cost = candidates[index].cost
+            if cost < result.cost { result = (candidates[index].drive, cost, index) }
         }
         return result
     }
