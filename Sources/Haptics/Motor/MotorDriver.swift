@@ -35,7 +35,7 @@ struct MotorDriver: Sendable {
     /// intent window and taps it was made for.
     private struct Plan {
         /// Frames a plan is followed at most before planning again.
-        static let maximumAge = 3
+        static let maximumAge = 5
         var isValid = false
         var age = 0
         var drives: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
@@ -107,6 +107,7 @@ struct MotorDriver: Sendable {
             // window moved on by one step, no new tap): follow it instead of planning again, for at
             // most `Plan.maximumAge` frames. Only on pads written every frame.
             if spacing == 1 && stride == 1 && plan.isValid && plan.age < Plan.maximumAge && planStillHolds(taps: taps) {
+                PlanCount.plans += 1
                 plan.age += 1
                 let target = ActuatorLevels(
                     lowFrequency: MotorMapping.quantize(plan.drives.0[plan.age], bits: profile.resolutionBits),
@@ -192,22 +193,28 @@ struct MotorDriver: Sendable {
                      onset: right.isOnset(window(of: .rightTrigger), freshTap: freshTaps.contains(.rightTrigger)))
     }
 
-    /// Whether the kept plan foresaw this frame: every actuator's intent now and ahead is the kept
-    /// window moved on by one step (within half a percent), and no tap appeared in it.
+    /// Whether the kept plan foresaw this frame, `plan.age + 1` steps after it was made: every
+    /// actuator's intent now and ahead is the kept window moved on by that many steps (within half a
+    /// percent), and no tap appeared in it.
     private func planStillHolds(taps: (low: UInt32, high: UInt32, left: UInt32, right: UInt32)) -> Bool {
+        let shift = plan.age + 1
         let now = SIMD4(taps.low, taps.high, taps.left, taps.right)
-        // A tap still to come moves one step closer; a new one (or one at the horizon's end) is news.
+        // A tap still to come moves closer; a new one (or one at the horizon's end) is news.
         let allSteps: UInt32 = (1 << UInt32(DrivePlanner.lookahead + 1)) - 1
-        let expected = (plan.taps &>> 1) & allSteps
+        let expected = (plan.taps &>> UInt32(shift)) & allSteps
         if now != expected { return false }
         let windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
-        return Self.shifted(plan.windows.0, matches: windows.0) && Self.shifted(plan.windows.1, matches: windows.1)
-            && Self.shifted(plan.windows.2, matches: windows.2) && Self.shifted(plan.windows.3, matches: windows.3)
+        return Self.shifted(plan.windows.0, by: shift, matches: windows.0) && Self.shifted(plan.windows.1, by: shift, matches: windows.1)
+            && Self.shifted(plan.windows.2, by: shift, matches: windows.2) && Self.shifted(plan.windows.3, by: shift, matches: windows.3)
     }
 
-    /// Whether `new[k]` is `old[k + 1]` within half a percent for every step the old window saw.
-    private static func shifted(_ old: SIMD8<Double>, matches new: SIMD8<Double>) -> Bool {
-        for k in 0..<DrivePlanner.lookahead where abs(new[k] - old[k + 1]) > 0.005 { return false }
+    /// Whether `new[k]` is `old[k + shift]` within half a percent for every step the old window saw.
+    private static func shifted(_ old: SIMD8<Double>, by shift: Int, matches new: SIMD8<Double>) -> Bool {
+        var k = 0
+        while k + shift <= DrivePlanner.lookahead {
+            if abs(new[k] - old[k + shift]) > 0.005 { return false }
+            k += 1
+        }
         return true
     }
 
