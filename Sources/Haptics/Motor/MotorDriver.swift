@@ -196,7 +196,7 @@ struct MotorDriver: Sendable {
     /// Whether the kept plan foresaw this frame, `plan.age + 1` steps after it was made: every
     /// actuator's intent now and ahead is the kept window moved on by that many steps (within half a
     /// percent), and no tap appeared in it.
-    private func planStillHolds(taps: (low: UInt32, high: UInt32, left: UInt32, right: UInt32)) -> Bool {
+    @inline(__always) private func planStillHolds(taps: (low: UInt32, high: UInt32, left: UInt32, right: UInt32)) -> Bool {
         let shift = plan.age + 1
         let now = SIMD4(taps.low, taps.high, taps.left, taps.right)
         // A tap still to come moves closer; a new one (or one at the horizon's end) is news.
@@ -232,7 +232,7 @@ struct MotorDriver: Sendable {
 
     /// The cheapest choice of one candidate per actuator among those that wait (or not): the body
     /// motors as a pair, each trigger alone. An empty range leaves its actuator at 0.
-    private func choose(_ ranges: (low: Range<Int>, high: Range<Int>, left: Range<Int>, right: Range<Int>),
+    @inline(__always) private func choose(_ ranges: (low: Range<Int>, high: Range<Int>, left: Range<Int>, right: Range<Int>),
                         waiting: Bool) -> (drives: ActuatorLevels, cost: Double, picks: SIMD4<Int>) {
         var drives = ActuatorLevels.zero
         var total = 0.0
@@ -290,7 +290,7 @@ struct MotorDriver: Sendable {
     }
 
     /// The cheapest candidate in `range` that waits (or not); infinite cost when there is none.
-    private func cheapest(in range: Range<Int>, waiting: Bool) -> (drive: Double, cost: Double, index: Int) {
+    @inline(__always) private func cheapest(in range: Range<Int>, waiting: Bool) -> (drive: Double, cost: Double, index: Int) {
         var result = (drive: 0.0, cost: Double.infinity, index: -1)
         for index in range where candidates[index].waits == waiting {
             let cost = candidates[index].cost
@@ -302,7 +302,7 @@ struct MotorDriver: Sendable {
     /// Both body motors' tracking errors and, per onset, the smaller of their shortfalls and the
     /// smaller of their weaknesses (either motor's rise makes a tap felt, either motor's strength makes
     /// it strong; an onset only one motor's intent has counts that motor's).
-    private func pairCost(_ i: Int, _ j: Int) -> Double {
+    @inline(__always) private func pairCost(_ i: Int, _ j: Int) -> Double {
         let onsetsA = candidates[i].onsets
         let onsetsB = candidates[j].onsets
         var salience = 0.0
@@ -359,7 +359,7 @@ struct MotorDriver: Sendable {
     }
 
     /// The folded intent of `actuator` now and at the lookahead samples.
-    private func window(of actuator: Actuator) -> SIMD8<Double> {
+    @inline(__always) private func window(of actuator: Actuator) -> SIMD8<Double> {
         let count = DrivePlanner.lookahead + 1
         var window = SIMD8<Double>.zero
         for k in 0..<count { window[k] = intent[actuator.rawValue * count + k] }
