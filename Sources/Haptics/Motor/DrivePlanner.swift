@@ -613,6 +613,11 @@ struct DrivePlanner: Sendable {
             slowPrevious = slowStart
             intentBefore = intent
         }
+        if plan.intent[Self.lookahead] == 0 {
+            // The intent has ended within the horizon: what the motor still feels then coasts away
+            // after it, ∫ (a·e^(−t/τ))² dt = a²·τ/2, as lingering (at the silence weight).
+            tracking += level * level * down.seconds / 2 * Self.silenceWeight
+        }
         let density = Double((plan.onsets & ((1 << UInt32(Self.lookahead + 1)) - 1)).nonzeroBitCount) / Double(Self.lookahead + 1)
         let unready = max(slowLevel - readyLevel, 0) * density
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
