@@ -558,10 +558,14 @@ struct DrivePlanner: Sendable {
                 // A tap's burst starts with a write at full drive: the smallest burst every motor in the
                 // range feels (a light tap on a slow, stiff motor too); the dead-beat then sizes the rest.
                 let need = k < coastSteps || coastsBefore ? 0
-                    : (isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 ? Self.fullDrive
-                        : followNeed(from: level, to: k <= heldUntil ? max(ahead * headroom, heldTarget) : ahead * headroom,
-                                     steps: plan.writeSpacing))
+                    : followNeed(from: level, to: k <= heldUntil ? max(ahead * headroom, heldTarget) : ahead * headroom,
+                                 steps: plan.writeSpacing)
                 var sent = drive(forNeed: need)
+                if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
+                    // A tap's burst is sized to its strength (the dead-beat to its aim) and is at least
+                    // what makes it stand out on the slowest motor of the range.
+                    sent = max(sent, standOutDrive(from: slowLevel))
+                }
                 if pulses {
                     // Only the taps, each the smallest burst that stands out on the slowest motor.
                     sent = isOwnOnset ? standOutDrive(from: slowLevel) : 0
