@@ -487,7 +487,6 @@ struct DrivePlanner: Sendable {
     private func rollout(_ plan: Rollout, coastSteps: Int, waitFirst: Bool = false,
                          coastBeforeOnsets: Int = 0, everyOther parity: Int = -1, headroom: Double = 1,
                          pulses: Bool = false) -> Candidate {
-        PlanCount.rollouts += 1
         var level = felt
         var steady = response.steadyLevel(drive: drive)
         // The same drive on the slowest motor of the ranges: what a tap's salience is judged on.

@@ -107,7 +107,6 @@ struct MotorDriver: Sendable {
             // window moved on by one step, no new tap): follow it instead of planning again, for at
             // most `Plan.maximumAge` frames. Only on pads written every frame.
             if spacing == 1 && stride == 1 && plan.isValid && plan.age < Plan.maximumAge && planStillHolds(taps: taps) {
-                PlanCount.plans += 1
                 plan.age += 1
                 let target = ActuatorLevels(
                     lowFrequency: MotorMapping.quantize(plan.drives.0[plan.age], bits: profile.resolutionBits),
@@ -153,7 +152,6 @@ struct MotorDriver: Sendable {
                 anyOnset = anyOnset || onset
             }
             let write = choose(ranges, waiting: false)
-            if PlanDebug.on(time) && profile.name == "generic" { debugPrint(time: time, ranges: (ranges.low, ranges.high)) }
             var chosen = write
             if considerWait && !anyOnset {
                 let wait = choose(ranges, waiting: true)
@@ -340,22 +338,6 @@ struct MotorDriver: Sendable {
         }
         return tracking
             + DrivePlanner.salienceWeight * (salience + unready * unready + unfelt * unfelt)
-    }
-
-    private func debugPrint(time: Double, ranges: (Range<Int>, Range<Int>)) {
-        func show(_ c: DrivePlanner.Candidate) -> String {
-            let w: String = (0..<8).map { CFormat.string("%.2f", c.weakness[$0]) }.joined(separator: ",")
-            let sf: String = (0..<8).map { CFormat.string("%.2f", c.shortfall[$0]) }.joined(separator: ",")
-            return CFormat.string("[d%.2f tr%.4f c%.4f", c.drive, c.tracking, c.cost) + " w" + w + " s" + sf + "]"
-        }
-        var line = CFormat.string("t=%.3f", time)
-        line += "\n  low:  " + candidates[ranges.0].map(show).joined(separator: "\n        ")
-        line += "\n  high: " + candidates[ranges.1].map(show).joined(separator: "\n        ")
-        let count = DrivePlanner.lookahead + 1
-        line += "\n  intent low " + (0..<count).map { CFormat.string("%.2f", intent[$0]) }.joined(separator: " ")
-        line += " high " + (0..<count).map { CFormat.string("%.2f", intent[count + $0]) }.joined(separator: " ")
-        line += CFormat.string(" felt %.2f %.2f", low.felt, high.felt)
-        print(line)
     }
 
     /// The folded intent of `actuator` now and at the lookahead samples.

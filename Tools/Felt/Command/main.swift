@@ -34,7 +34,6 @@ func fail(_ message: String) -> Never {
 }
 func note(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
 
-runRigIfAsked()
 let root = option("--root") ?? FileManager.default.currentDirectoryPath
 let write = CommandLine.arguments.contains("--write")
 let quick = CommandLine.arguments.contains("--quick")
