@@ -314,7 +314,10 @@ struct DrivePlanner: Sendable {
         var lastSound = now > 0 ? 0 : -1
         var previous = now
         var onsets: UInt32 = onsetNow ? 1 : 0
-        if previousOnsetBase >= 0 { onsets |= 1 << UInt32(Self.carried) }
+        // The previous frame's tap is still judged by the end of this step, unless its intent is gone
+        // (its voice was paused or stopped: then nothing is left to make stand out).
+        let carriesTap = previousOnsetBase >= 0 && now > 0
+        if carriesTap { onsets |= 1 << UInt32(Self.carried) }
         // Whether coasting now could help: the intent falls well below the felt level soon.
         var falls = now < felt * 0.8
         for k in 1...Self.lookahead {
@@ -328,7 +331,7 @@ struct DrivePlanner: Sendable {
             }
             previous = p
         }
-        if isSteady && previousOnsetBase < 0 {
+        if isSteady && !carriesTap {
             var candidate = Candidate(drive: drive, tracking: 0, shortfall: .zero, onsets: 0, waits: false)
             candidate.drives = SIMD8(repeating: drive)
             list.append(candidate)
@@ -464,7 +467,7 @@ struct DrivePlanner: Sendable {
 
     /// The drive for a needed steady level: full drive when it is out of reach, 0 at or below 0.
     private func drive(forNeed need: Double) -> Double {
-        guard need < 1 else { return 1 }
+        guard need <= 1 else { return 1 }
         // The dead-zone lift: a level worth feeling is felt, at `liftShare` of it, on the stiffest
         // motor of the range too.
         return max(response.drive(forSteadyLevel: need), slowest.drive(forSteadyLevel: need * Self.liftShare))
@@ -557,7 +560,7 @@ struct DrivePlanner: Sendable {
                 // A tap's burst starts with a write at full drive: the smallest burst every motor in the
                 // range feels (a light tap on a slow, stiff motor too); the dead-beat then sizes the rest.
                 let need = k < coastSteps || coastsBefore ? 0
-                    : followNeed(from: level, to: k <= heldUntil ? max(ahead * headroom, heldTarget) : ahead * headroom,
+                    : followNeed(from: level, to: k <= heldUntil && ahead > 0 ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                  steps: plan.writeSpacing)
                 var sent = drive(forNeed: need)
                 if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
@@ -591,7 +594,7 @@ struct DrivePlanner: Sendable {
             slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
             fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
             if intent >= Self.contentLevel && fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
-            if k == 0 && previousOnsetBase >= 0 {
+            if k == 0 && plan.onsets & (1 << UInt32(Self.carried)) != 0 {
                 // The previous frame's onset: its rise is judged by the end of this step.
                 let peak = max(slowStart, slowLevel)
                 shortfall[Self.carried] = Self.shortfall(base: previousOnsetBase, peak: peak)

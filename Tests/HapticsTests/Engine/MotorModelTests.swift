@@ -14,13 +14,20 @@ struct MotorModelTests {
         #expect(MotorMapping.perceivedLevels(for: HapticSignal(intensity: .nan, sharpness: 0.5)) == .zero)
     }
 
-    @Test("a response's steady level is 0 up to the start threshold, linear to 1 at the saturation; the drive inverts it")
+    @Test("a response's steady level is 0 up to the start threshold, half at the measured knee, 1 at the saturation; the drive inverts it")
     func steadyLevel() {
         let large = MotorResponse.largeERM
         #expect(large.steadyLevel(drive: 0) == 0)
         #expect(large.steadyLevel(drive: 0.3) == 0)
         #expect(large.steadyLevel(drive: .nan) == 0)
-        #expect(abs(large.steadyLevel(drive: 0.58) - 0.5) < 1e-12)
+        // The measured pad (vpinball): half strength at drive 0.5, not half way (0.58) between 0.3 and 0.86.
+        #expect(abs(large.steadyLevel(drive: 0.5) - 0.5) < 1e-12)
+        #expect(abs(large.steadyLevel(drive: 0.4) - 0.25) < 1e-12)
+        #expect(abs(large.steadyLevel(drive: 0.68) - 0.75) < 1e-12)
+        // Without a knee the curve is a straight line.
+        let straight = MotorResponse(startThreshold: 0.2, saturation: 0.8, spinUpSeconds: 0.05, spinDownSeconds: 0.05)
+        #expect(abs(straight.steadyLevel(drive: 0.5) - 0.5) < 1e-12)
+        #expect(abs(straight.halfStrengthFraction - 0.5) < 1e-12)
         #expect(large.steadyLevel(drive: 0.86) == 1)
         #expect(large.steadyLevel(drive: 1) == 1)
         #expect(large.drive(forSteadyLevel: 0) == 0)

@@ -46,7 +46,9 @@ struct PlannedDriveTests {
         }
         let strong = try tap(1)
         let light = try tap(0.3)
-        #expect(strong.drive[0] == 1 && light.drive[0] == 1, "both start at full drive")
+        #expect(strong.drive[0] == 1, "a strong tap starts at full drive: \(strong.drive)")
+        // A light one starts lower, but above the start threshold of the stiffest motor of the range.
+        #expect(light.drive[0] < 1 && light.drive[0] > MotorResponse.largeERM.ranges.startThreshold.upperBound, "\(light.drive)")
         let strongBurst = strong.drive.prefix { $0 > 0 }.count
         let lightBurst = light.drive.prefix { $0 > 0 }.count
         #expect(strongBurst > lightBurst, "the strong tap's burst is longer: \(strong.drive) vs \(light.drive)")
@@ -106,7 +108,9 @@ struct PlannedDriveTests {
             let tapFrame = 30   // the first frame at or after 0.5 s
             let before = felt[tapFrame - 1]
             let peak = try #require(felt[tapFrame...(tapFrame + 3)].max())
-            #expect(before > texture - 0.05, "the texture is felt at its level before the tap: \(before)")
+            // Just before the tap the motor may have coasted a little, so that the tap stands out on the
+            // slowest motor of the range too, but the texture is still felt.
+            #expect(before > 0.75 * texture, "the texture is still felt before the tap: \(before)")
             #expect(peak >= 1.2 * before, "texture \(texture): \(before) -> \(peak), drive \(drive[26...34])")
         }
     }
