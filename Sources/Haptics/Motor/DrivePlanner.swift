@@ -44,6 +44,9 @@
 struct DrivePlanner: Sendable {
     /// Intent from which a moment is content a player should feel (0...1).
     static let contentLevel = 0.15
+    /// Weight of the tracking error on the quickest and on the slowest motor of the range, next to the
+    /// figures' own (1).
+    static let rangeWeight = 0.5
     /// The share of the intent the quickest motor of the range keeps feeling on a fade.
     static let fadeShare = 0.8
     /// The share of a level the stiffest motor of the range still feels (the dead-zone lift).
@@ -594,6 +597,10 @@ struct DrivePlanner: Sendable {
             slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
             fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
             if intent >= Self.contentLevel && fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
+            // The ends of the range track too (at the end of each step): a plan that suits the figures
+            // but overshoots on a quick motor or lags on a slow one pays for it.
+            let fastError = fastLevel - intent, slowError = slowLevel - intent
+            tracking += Self.rangeWeight * (fastError * fastError + slowError * slowError) * Self.step * (intent > 0 ? 1 : Self.silenceWeight)
             if k == 0 && plan.onsets & (1 << UInt32(Self.carried)) != 0 {
                 // The previous frame's onset: its rise is judged by the end of this step.
                 let peak = max(slowStart, slowLevel)
