@@ -51,6 +51,11 @@ struct DrivePlanner: Sendable {
     static let fadeShare = 0.8
     /// The share of a level the stiffest motor of the range still feels (the dead-zone lift).
     static let liftShare = 2.0 / 3.0
+    /// The most candidates one frame of one planner appends: follow, two coasts before a tap, two
+    /// every-other plans, two carriers, pulses, a one-step coast, a coast until the end and a cut at
+    /// each later step before it (`lookahead − 1`), and waiting (the motor stage reserves room for
+    /// this many per actuator once).
+    static let maximumCandidates = 11 + lookahead
     /// Spacing of the intent's lookahead samples and of the plans' steps, in seconds.
     static let step = 1.0 / 60.0
     /// Number of lookahead samples after now (the horizon is `lookahead × step`, 100 ms). At most 6:
@@ -124,6 +129,8 @@ struct DrivePlanner: Sendable {
         /// How far the fastest motor of the range falls below the felt threshold while the intent is
         /// content (at least `contentLevel`), summed over the steps.
         var unfelt: Double = 0
+        /// Whether this actuator's intent is content (at least `contentLevel`) somewhere in the horizon.
+        var hasContent = false
         /// Steps with an onset (bit k), the same for every candidate of a frame.
         var onsets: UInt32
         /// Whether the plan keeps the drive now (no write).
@@ -376,10 +383,20 @@ struct DrivePlanner: Sendable {
         }
         if !onsetNow {
             // Coasting now: for one frame (a fall), or until the intent ends (so the motor has stopped
-            // when the pattern has).
+            // when the pattern has). Before an end, coasting a frame only to drive again would leave a
+            // dip just before it: there, coasting is until the end.
             let untilEnd = lastSound + 1 <= Self.lookahead ? lastSound + 1 : 0
-            if follow.drive > 0 && (untilEnd > 0 || falls) { list.append(rollout(plan, coastSteps: stride)) }
-            if untilEnd > stride { list.append(rollout(plan, coastSteps: untilEnd)) }
+            let oneFrame = untilEnd > 0 ? untilEnd <= stride : falls
+            if follow.drive > 0 && oneFrame { list.append(rollout(plan, coastSteps: stride)) }
+            if untilEnd > stride {
+                // Or follow first and cut later: each write step before the end is a candidate cut.
+                list.append(rollout(plan, coastSteps: untilEnd))
+                var cut = stride
+                while cut < untilEnd {
+                    list.append(rollout(plan, coastSteps: 0, coastFrom: cut))
+                    cut += stride
+                }
+            }
             if considerWait { list.append(rollout(plan, coastSteps: 0, waitFirst: true)) }
         }
     }
@@ -492,7 +509,7 @@ struct DrivePlanner: Sendable {
     /// steady levels (what a drive feels like once reached); only the drive for now is converted.
     private func rollout(_ plan: Rollout, coastSteps: Int, waitFirst: Bool = false,
                          coastBeforeOnsets: Int = 0, everyOther parity: Int = -1, headroom: Double = 1,
-                         pulses: Bool = false) -> Candidate {
+                         pulses: Bool = false, coastFrom: Int = Int.max) -> Candidate {
         var level = felt
         var steady = response.steadyLevel(drive: drive)
         // The same drive on the slowest motor of the ranges: what a tap's salience is judged on.
@@ -503,6 +520,7 @@ struct DrivePlanner: Sendable {
         var fastLevel = fastFelt
         var fastSteady = fastest.steadyLevel(drive: drive)
         var unfelt = 0.0
+        var hasContent = false
         var nextWrite = waitFirst ? plan.stride : 0
         var tracking = 0.0
         var firstDrive = drive
@@ -562,7 +580,8 @@ struct DrivePlanner: Sendable {
                 let coastsBefore = !isOwnOnset && k > heldUntil && (ownOnsets >> UInt32(k + 1)) & preCoastMask != 0
                 // A tap's burst starts with a write at full drive: the smallest burst every motor in the
                 // range feels (a light tap on a slow, stiff motor too); the dead-beat then sizes the rest.
-                let need = k < coastSteps || coastsBefore ? 0
+                let coasts = k < coastSteps || k >= coastFrom
+                let need = coasts || coastsBefore ? 0
                     : followNeed(from: level, to: k <= heldUntil && ahead > 0 ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                  steps: plan.writeSpacing)
                 var sent = drive(forNeed: need)
@@ -574,7 +593,7 @@ struct DrivePlanner: Sendable {
                 if pulses {
                     // Only the taps, each the smallest burst that stands out on the slowest motor.
                     sent = isOwnOnset ? standOutDrive(from: slowLevel) : 0
-                } else if !(k < coastSteps || coastsBefore) && ahead >= Self.contentLevel {
+                } else if !(coasts || coastsBefore) && ahead >= Self.contentLevel {
                     // A fade keeps the quickest motor of the range from falling silent under content: a
                     // drive it feels at `fadeShare` of the intent (a stiffer motor feels less or nothing).
                     sent = max(sent, fastest.drive(forSteadyLevel: ahead * headroom * Self.fadeShare))
@@ -596,7 +615,10 @@ struct DrivePlanner: Sendable {
             drives[k] = plannedDrive
             slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
             fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
-            if intent >= Self.contentLevel && fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
+            if intent >= Self.contentLevel {
+                hasContent = true
+                if fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
+            }
             // The ends of the range track too (at the end of each step): a plan that suits the figures
             // but overshoots on a quick motor or lags on a slow one pays for it.
             let fastError = fastLevel - intent, slowError = slowLevel - intent
@@ -634,7 +656,7 @@ struct DrivePlanner: Sendable {
         let density = Double((plan.onsets & ((1 << UInt32(Self.lookahead + 1)) - 1)).nonzeroBitCount) / Double(Self.lookahead + 1)
         let unready = max(slowLevel - readyLevel, 0) * density
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
-                         unready: unready, unfelt: unfelt, onsets: plan.onsets,
+                         unready: unready, unfelt: unfelt, hasContent: hasContent, onsets: plan.onsets,
                          waits: waitFirst, pulses: pulses, levels: levels, intents: intents, drives: drives)
     }
 

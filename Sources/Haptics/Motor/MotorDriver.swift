@@ -51,7 +51,7 @@ struct MotorDriver: Sendable {
         left = DrivePlanner(response: profile.triggers)
         right = DrivePlanner(response: profile.triggers)
         intent = ContiguousArray(repeating: 0, count: 4 * (DrivePlanner.lookahead + 1))
-        candidates.reserveCapacity(4 * 8)
+        candidates.reserveCapacity(4 * DrivePlanner.maximumCandidates)
         writeSpacing = profile.minimumUpdateInterval
     }
 
@@ -326,7 +326,10 @@ struct MotorDriver: Sendable {
             salience += shortfall * shortfall + weakness * weakness
         }
         let unready = min(candidates[i].unready, candidates[j].unready)
-        let unfelt = min(candidates[i].unfelt, candidates[j].unfelt)
+        // Content is felt when either motor feels it; a motor whose intent has no content cannot speak
+        // for the other's.
+        let unfelt = candidates[i].hasContent && candidates[j].hasContent ? min(candidates[i].unfelt, candidates[j].unfelt)
+            : candidates[i].unfelt + candidates[j].unfelt
         var tracking = candidates[i].tracking + candidates[j].tracking
         if candidates[i].pulses != candidates[j].pulses {
             // A motor that only pulses taps leaves its intent to the other: it is tracked on the
