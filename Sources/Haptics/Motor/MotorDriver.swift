@@ -73,8 +73,8 @@ struct MotorDriver: Sendable {
         lastUpdateTime = time
         low.advance(by: elapsed)
         high.advance(by: elapsed)
-        left.advance(by: elapsed)
-        right.advance(by: elapsed)
+        if profile.actuators.contains(.leftTrigger) { left.advance(by: elapsed) }
+        if profile.actuators.contains(.rightTrigger) { right.advance(by: elapsed) }
 
         let count = DrivePlanner.lookahead + 1
         let actuators = profile.actuators
@@ -181,14 +181,29 @@ struct MotorDriver: Sendable {
 
     /// Records this frame's drive and intent in every planner.
     private mutating func commitAll(folded: ActuatorLevels, freshTaps: ActuatorSet) {
-        low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency, window: window(of: .lowFrequency),
-                   onset: low.isOnset(window(of: .lowFrequency), freshTap: freshTaps.contains(.lowFrequency)))
-        high.commit(drive: levels.highFrequency, intent: folded.highFrequency, window: window(of: .highFrequency),
-                    onset: high.isOnset(window(of: .highFrequency), freshTap: freshTaps.contains(.highFrequency)))
-        left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger, window: window(of: .leftTrigger),
-                    onset: left.isOnset(window(of: .leftTrigger), freshTap: freshTaps.contains(.leftTrigger)))
-        right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger, window: window(of: .rightTrigger),
-                     onset: right.isOnset(window(of: .rightTrigger), freshTap: freshTaps.contains(.rightTrigger)))
+        let actuators = profile.actuators
+        if actuators.contains(.lowFrequency) {
+            let window = window(of: .lowFrequency)
+            low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency, window: window,
+                       onset: low.isOnset(window, freshTap: freshTaps.contains(.lowFrequency)))
+        }
+        if actuators.contains(.highFrequency) {
+            let window = window(of: .highFrequency)
+            high.commit(drive: levels.highFrequency, intent: folded.highFrequency, window: window,
+                        onset: high.isOnset(window, freshTap: freshTaps.contains(.highFrequency)))
+        }
+        // Trigger planners of a pad without trigger motors have nothing to record (their levels are folded
+        // into the body motors).
+        if actuators.contains(.leftTrigger) {
+            let window = window(of: .leftTrigger)
+            left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger, window: window,
+                        onset: left.isOnset(window, freshTap: freshTaps.contains(.leftTrigger)))
+        }
+        if actuators.contains(.rightTrigger) {
+            let window = window(of: .rightTrigger)
+            right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger, window: window,
+                         onset: right.isOnset(window, freshTap: freshTaps.contains(.rightTrigger)))
+        }
     }
 
     /// Whether the kept plan foresaw this frame, `plan.age + 1` steps after it was made: every
