@@ -37,9 +37,13 @@ struct VoiceLookahead {
     /// (engine time in) only the points not kept.
     mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
                       sample: (Double) -> Sample) {
+        var slot = Self.slot(of: first)
         for offset in 0..<DrivePlanner.lookahead {
             let index = first + offset
-            let slot = Self.slot(of: index)
+            if offset > 0 {
+                slot += 1
+                if slot == DrivePlanner.lookahead { slot = 0 }
+            }
             if indices[slot] != index {
                 samples[slot] = sample(Double(index) * DrivePlanner.step)
                 indices[slot] = index

@@ -141,7 +141,8 @@ let shortfalls = report.shortfalls()
 let verdict = report.verdict()
 let summary = report.summary()
 
-let section = FeltDocument.section(tables: tables, verdict: verdict, shortfalls: shortfalls,
+let section = FeltDocument.section(tables: tables, verdict: verdict, limitVerdict: noLimit ? nil : report.verdict(of: .limit),
+                                   shortfalls: shortfalls,
                                    shortfallTable: report.shortfallTable(), comparison: comparison, failures: failures)
 print(tables)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
