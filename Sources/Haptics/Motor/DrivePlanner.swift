@@ -2,45 +2,49 @@
 /// the intent (docs/engine.md, "The planned drive").
 ///
 /// The planner keeps a prediction of the felt level (`felt`, 0...1 of the actuator's full strength)
-/// by running its `MotorResponse` on the drive it sent, and a second one on the slowest, stiffest motor
-/// of the response's ranges (`MotorResponse.slowest`). Each frame it gets the intent (the mixed perceived
-/// level) now and at `lookahead` steps of `step` seconds ahead, sampled from the voices already playing
-/// (the evaluator is clock-free), and predicts what a few plans would give over that horizon
-/// (`candidates`):
+/// by running its `MotorResponse` on the drive it sent, and two more on the slowest, stiffest and on
+/// the quickest, most sensitive motor of the response's ranges (`MotorResponse.slowest`, `.fastest`).
+/// Each frame it gets the intent (the mixed perceived level) now and at `lookahead` steps of `step`
+/// seconds ahead, sampled from the voices already playing (the evaluator is clock-free), with the steps
+/// where a pattern's transient starts, and predicts what a few plans would give over that horizon
+/// (`candidates`). A plan aims at the intent at the end of each step (so the felt level lines up with
+/// it), and within a short tap at the share of its rise full drive reaches in the tap's length
+/// (`burstScale(duration:)`, so short taps keep the order of their strengths):
 ///
-/// - **follow**: at every step, the drive that brings the felt level to the intent by the end of the
-///   step, or of the write's hold on a pad whose writes are further apart (dead-beat): full drive while
-///   a rising target is out of reach (overdrive), the level that holds it once reached (full intent
-///   holds at the saturation), and coasting (drive 0) while even coasting would not fall fast enough.
-///   A rise is never anticipated (a tap's felt rise starts with the tap); a tap's burst starts with a
-///   write at full drive where writes are a step apart, and the dead-beat sizes the rest, so a strong
-///   tap's burst is longer than a light one's. A level above 0 lands at or above the start threshold
-///   (the dead-zone lift) only while the model needs that level: on a fade the dead-beat asks for less,
-///   or for nothing.
-/// - **follow, coasting one or two steps before every onset**: a tap that would not stand out on what
-///   is already felt.
-/// - **follow, taking every other onset** (coasting two steps before it), at the intent's level or at a
-///   lowered carrier (half the intent) that leaves room for the tap: in a dense train the two body motors
-///   take turns.
-/// - **coast now** for one step, or until the intent ends, then follow: a cut before a fall and before
-///   an end (the motor has stopped when the pattern has).
+/// - **follow**: at every step, the dead-beat drive to the aim by the end of the step, or of the write's
+///   hold on a pad whose writes are further apart: full drive while a rising target is out of reach
+///   (overdrive), the level that holds it once reached (full intent holds at the saturation), coasting
+///   (drive 0) while even coasting would not fall fast enough. Three floors: a tap's burst at least
+///   stands out on the slowest motor (`standOutDrive(from:)`); a level above 0 is felt at `liftShare` of
+///   it on the stiffest motor (the dead-zone lift, only where the plan asks for a level, never on a
+///   fade); content keeps the quickest motor at `fadeShare` of it (the fade floor).
+/// - **follow, coasting one or two steps before every tap**: a tap that would not stand out on what is
+///   already felt.
+/// - **follow, taking every other tap**, at the intent's level or at a lowered carrier (half the
+///   intent): in a dense train the two body motors take turns.
+/// - **pulses**: only the taps, each the smallest burst that stands out, the other body motor carrying
+///   the intent.
+/// - **coast now** for one step (a fall), or until the intent ends, or follow first and cut at a later
+///   step before the end: the motor has stopped when the pattern has.
 /// - **wait** (on pads whose writes are further apart than a step): keep the drive now, so that a write
 ///   is free when a tap comes.
 ///
 /// A candidate carries its tracking error (the squared difference between predicted felt level and
 /// intent, integrated over the horizon in closed form per step, `silenceWeight` times heavier where the
-/// intent is silent: lingering is worse than being a little weak) and, for every onset in the horizon
-/// (a rise of the intent to at least 0.1 and 1.2 times the step before, or a fresh transient), two
-/// shortfalls judged on the slowest motor: how far its felt rise within two steps stays below `riseFactor`
-/// (1 + `margin`) times the felt level before the tap's frame (it stands out), and below that level plus
-/// `strengthFraction` of the intent's rise (a strong tap feels stronger than a light one); plus how far
-/// the motor ends the horizon above the level a next tap could still rise from, weighted by how dense the
-/// taps are (`unready`). The output's `MotorDriver` picks one candidate per actuator, the two body motors
-/// together (either motor's rise makes a tap felt), and the next frame plans again (receding horizon).
+/// intent is silent, plus the coast after an end within the horizon, plus `rangeWeight` of the same on
+/// the quickest and the slowest motor) and, for every tap in the horizon (`isTap`), two shortfalls
+/// judged on the slowest motor: how far its felt rise within two steps stays below `riseFactor`
+/// (1 + `margin`) times the felt level before the tap's frame (it stands out), and the tap's target and
+/// peak (a strong tap feels stronger than a light one); plus `unready` (a motor left too high for the
+/// next tap of a dense train) and `unfelt` (content silent on the quickest motor). The output's
+/// `MotorDriver` picks one candidate per actuator, the two body motors together (either motor's rise
+/// makes a tap felt, the stronger one's peak is its strength), and follows that plan for a few frames
+/// while the intent goes as it foresaw, then plans again (receding horizon).
 ///
-/// Value type; one per actuator of an output, owned by its `MotorDriver`. Per frame: at most 9 plans of
-/// `lookahead` + 1 steps, a few dozen arithmetic operations each (one plan, or none, when the intent and
-/// the motor are steady or silent, or following leaves no tap short), no allocation, no clock.
+/// Value type; one per actuator of an output, owned by its `MotorDriver`; its fixed part (`Model`) is
+/// shared. Per planning frame: at most `maximumCandidates` plans of `lookahead` + 1 steps, a few dozen
+/// arithmetic operations each (one plan, or none, when the intent and the motor are steady or silent,
+/// or following leaves no tap short), no allocation, no clock.
 struct DrivePlanner: Sendable {
     /// Intent from which a moment is content a player should feel (0...1).
     static let contentLevel = 0.15
