@@ -43,6 +43,8 @@ struct MotorDriver: Sendable {
         var taps = SIMD4<UInt32>.zero
     }
     private var plan = Plan()
+    /// Whether every actuator of the profile follows its drive at once (the `virtual` profile).
+    private let isInstant: Bool
 
     init(profile: MotorProfile) {
         self.profile = profile
@@ -53,6 +55,7 @@ struct MotorDriver: Sendable {
         intent = ContiguousArray(repeating: 0, count: 4 * (DrivePlanner.lookahead + 1))
         candidates.reserveCapacity(4 * DrivePlanner.maximumCandidates)
         writeSpacing = profile.minimumUpdateInterval
+        isInstant = profile.lowFrequency.isInstant && profile.highFrequency.isInstant && profile.triggers.isInstant
     }
 
     /// The predicted felt level of every actuator now (0...1 of each motor's full strength).
@@ -157,7 +160,9 @@ struct MotorDriver: Sendable {
                 let wait = choose(ranges, waiting: true)
                 if wait.cost < write.cost { chosen = wait }
             }
-            plan.isValid = spacing == 1 && stride == 1
+            // (An instant profile's plan is the intent itself: it is never kept, so its drive is this
+            // frame's intent exactly, not the lookahead's sample of it.)
+            plan.isValid = spacing == 1 && stride == 1 && !isInstant
             plan.age = 0
             plan.taps = SIMD4(taps.low, taps.high, taps.left, taps.right)
             plan.windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
