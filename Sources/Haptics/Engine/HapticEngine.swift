@@ -199,13 +199,13 @@ public final class HapticEngine {
     }
 
     /// Mixes every voice heard this frame at the motor stage's lookahead: `DrivePlanner.lookahead`
-    /// points of the grid `n × DrivePlanner.step` after `time` (each voice keeps its samples from frame
+    /// points of the grid `n / DrivePlanner.stepsPerSecond` after `time` (each voice keeps its samples from frame
     /// to frame, so a frame usually evaluates one new point per voice), per output like the frame
     /// itself. Voices that yield under the voice cap, and players that start later, are not foreseen.
     private static func lookAhead(_ patternPlayers: [HapticPatternPlayer], at time: Double, into mix: inout VoiceMix) {
         mix.clearAhead()
         // The first grid point strictly after now (a frame on the grid counts as on it).
-        let first = Int((time / DrivePlanner.step + 1e-6).rounded(.down)) + 1
+        let first = Int((time * DrivePlanner.stepsPerSecond + 1e-6).rounded(.down)) + 1
         for position in mix.admitted.indices {
             let player = patternPlayers[mix.voices[mix.admitted[position]].player]
             player.addLookahead(from: first, gain: mix.admittedGains[position], into: &mix)

@@ -194,10 +194,19 @@ public class HapticPatternPlayer {
             updateCurves(at: time)
             let position = position(at: time)
             let wrappedPosition = wrapped(position)
-            let sample = evaluator.sample(at: wrappedPosition, controls: gameControls)
+            // A frame on the lookahead grid was sampled when it was ahead (nothing has changed since, or
+            // the kept samples would have been forgotten): the same levels, without evaluating again.
+            let isActive: Bool
+            if !isMutedValue, let kept = lookahead.kept(at: time) {
+                contribution = kept.levels
+                isActive = kept.isActive
+            } else {
+                let sample = evaluator.sample(at: wrappedPosition, controls: gameControls)
+                contribution = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
+                isActive = sample.isActive
+            }
             detectTransients(through: position, wrapped: wrappedPosition)
-            contribution = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
-            if loopLength == 0 && !sample.isActive && !pulse.isFresh { phase = .finished }
+            if loopLength == 0 && !isActive && !pulse.isFresh { phase = .finished }
         }
         if pulse.isFresh {
             // A transient whose onset was passed since the last frame (or was due before a pause or
@@ -238,7 +247,8 @@ public class HapticPatternPlayer {
         case .playing:
             let end = position(at: time)
             let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: time) : gameControls)
-            var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality))
+            var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
+                                               isActive: sample.isActive)
             let start = max(position(at: time - DrivePlanner.step), 0)
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))

@@ -1,4 +1,4 @@
-/// One voice's levels at the motor stage's lookahead grid (engine time `n × DrivePlanner.step`), kept
+/// One voice's levels at the motor stage's lookahead grid (engine time `n / DrivePlanner.stepsPerSecond`), kept
 /// from frame to frame (internal).
 ///
 /// Slot `n % lookahead` holds grid point `n`. A voice's future does not change while nothing happens to
@@ -11,6 +11,8 @@ struct VoiceLookahead {
     struct Sample {
         var levels: ActuatorLevels = .zero
         var onsets: ActuatorSet = []
+        /// Whether the pattern still sounds there (the evaluator's `isActive`).
+        var isActive = false
     }
 
     private var samples: ContiguousArray<Sample>
@@ -26,6 +28,20 @@ struct VoiceLookahead {
         let remainder = index % DrivePlanner.lookahead
         return remainder < 0 ? remainder + DrivePlanner.lookahead : remainder
     }
+
+    /// The kept sample at engine time `time` when `time` is a grid point (within a nanosecond: a frame
+    /// time summed up frame by frame drifts by a few units in the last place) that is kept; nil
+    /// otherwise. O(1).
+    func kept(at time: Double) -> Sample? {
+        let index = (time * DrivePlanner.stepsPerSecond).rounded()
+        guard abs(index) < 1e15, abs(Self.time(of: Int(index)) - time) < 1e-9 else { return nil }
+        let n = Int(index)
+        let slot = Self.slot(of: n)
+        return indices[slot] == n ? samples[slot] : nil
+    }
+
+    /// The engine time of grid point `index`.
+    static func time(of index: Int) -> Double { Double(index) / DrivePlanner.stepsPerSecond }
 
     /// Forgets every kept grid point.
     mutating func invalidate() {
@@ -45,7 +61,7 @@ struct VoiceLookahead {
                 if slot == DrivePlanner.lookahead { slot = 0 }
             }
             if indices[slot] != index {
-                samples[slot] = sample(Double(index) * DrivePlanner.step)
+                samples[slot] = sample(Self.time(of: index))
                 indices[slot] = index
             }
             let value = samples[slot]

@@ -61,7 +61,10 @@ struct DrivePlanner: Sendable {
     /// this many per actuator once).
     static let maximumCandidates = 11 + lookahead
     /// Spacing of the intent's lookahead samples and of the plans' steps, in seconds.
-    static let step = 1.0 / 60.0
+    static let step = 1.0 / stepsPerSecond
+    /// Planning steps per second. The lookahead's grid point n lies at engine time `n / stepsPerSecond`
+    /// (a division, so that it is the very same `Double` as a game's frame time k / 60, or 2k / 120).
+    static let stepsPerSecond = 60.0
     /// Number of lookahead samples after now (the horizon is `lookahead × step`, 100 ms). At most 6:
     /// a plan's per-step values live in `SIMD8` lanes 0...lookahead, and lane 7 is `carried`.
     static let lookahead = 6
