@@ -19,7 +19,7 @@ help:
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
 	@echo "make bench-c     posting through the C API next to the Swift post (Benchmarks/C/post_bench.c, docs/c-api.md)"
-	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max (docs/performance.md)"
+	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max and the limit (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
 	@echo "make leakcheck   a short soak under valgrind's leak checker"
@@ -123,10 +123,11 @@ bench-c: deps
 	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" Assets/Haptics/haptics.toml
 	$(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/haptics-post-bench" Assets/Haptics/haptics.toml
 
-# What a player feels (issue 20): re-captures the demo tour's game events, then runs every input through
-# SDLHaptics and the usual approaches on an independent ERM felt model (Tools/Felt) and rewrites the
-# "What a player feels" section of docs/performance.md, the README's summary line and
-# docs/images/felt-bursts.svg.
+# What a player feels (issues 20, 24): re-captures the demo tour's game events, then runs every input through
+# SDLHaptics, the usual approaches and the limit (the best drive through the same pad link, found offline;
+# its solved channels are cached in .build/felt-limit-cache) on an independent ERM felt model (Tools/Felt)
+# and rewrites the "What a player feels" section of docs/performance.md, the README's summary line and
+# docs/images/felt-bursts.svg. For iterating: haptics-felt --class NAME, --no-limit, --export DIR.
 felt: deps
 	$(SWIFT) build -c release --product haptics-demo
 	$(SWIFT) build -c release --product haptics-felt

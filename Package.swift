@@ -85,11 +85,10 @@ let package = Package(
             path: "Demo/CHapticsChipmunk",
             providers: [.apt(["libchipmunk-dev"])]
         ),
-        // HapticsFelt: the felt model its detailed HUD predicts with (Demo/HapticsDemo/Haptics/MotorFeel.swift).
         .executableTarget(
             name: "haptics-demo",
             dependencies: [
-                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk", "HapticsFelt",
+                "Haptics", "HapticsSDL", "CHapticsSDL2", "CHapticsChipmunk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Demo/HapticsDemo",

@@ -23,6 +23,7 @@ for profile in generic xboxOne xboxOneBluetooth ps4 ps5 switchPro virtual; do
 done
 # How sharpness splits the energy between the two body motors: the ideal pad, then the generic pad.
 render scripts/plots/SharpnessSweep.ahap --rate 120 --profile virtual --profile generic -o docs/images/motor-mapping/sharpness-split.svg
-# Transient shaping: minimum on-time and kick on generic, Switch Pro and the ideal pad.
-render scripts/plots/TwoTransients.ahap --rate 240 --profile generic --profile switchPro --profile virtual -o docs/images/motor-mapping/transients.svg
+# Two taps, full and light: the planned bursts on generic and Switch Pro, the pattern itself on the ideal pad
+# (60 frames per second, the planner's own step).
+render scripts/plots/TwoTransients.ahap --rate 60 --profile generic --profile switchPro --profile virtual -o docs/images/motor-mapping/transients.svg
 echo "plots: wrote $(ls docs/images/presets/*.svg docs/images/motor-mapping/*.svg | wc -l) SVGs in docs/images"

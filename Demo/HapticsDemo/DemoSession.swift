@@ -142,7 +142,7 @@ final class DemoSession {
             cost.end(.game)
             haptics.update(at: time)
             cost.end(.haptics)
-            feel.update(haptics, dt: Self.frameSeconds)
+            feel.update(haptics)
             recordTrace(time: time)
             recordFelt(time: time)
             recordEffects(frame: frame)

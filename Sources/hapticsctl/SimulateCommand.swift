@@ -22,9 +22,10 @@ struct SimulateCommand: ParsableCommand {
         player's pad with its drive level over time in seconds.
 
         --summary prints, instead of the trace, one row per response the mapping played: time, \
-        player, rule, the rule's intensity (0...1, what the config asked for) and the peak drive \
-        each motor received for it (what the motor profile sent to feel like that intensity: dead \
-        zone, kick, saturation; docs/motor-mapping.md). Players count from 0.
+        player, rule, the rule's intensity (0...1, what the config asked for), the peak drive \
+        each motor received for it (what the motor stage planned so that the pad's motors feel \
+        like that intensity; docs/motor-mapping.md) and the peak felt level of each body motor \
+        (0...1, the motor stage's own prediction from the pad's profile). Players count from 0.
 
         The result goes to standard output, or to OUT with -o (replaced atomically). The totals \
         (events, voices started, coalesced, cooled down, out of range, unmatched) go to \
@@ -61,7 +62,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "OUT"))
     var output: String?
 
-    @Flag(help: "Print one row per played response (rule, intensity, peak drive per motor) instead of the trace.")
+    @Flag(help: "Print one row per played response (rule, intensity, peak drive per motor, peak predicted felt level per body motor) instead of the trace.")
     var summary = false
 
     @Option(help: ArgumentHelp("A folder of preset AHAP files to use instead of the built-in presets.", valueName: "dir"))

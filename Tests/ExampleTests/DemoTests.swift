@@ -53,7 +53,8 @@ struct DemoTests {
         #expect(heavy.intensity > light.intensity * 2, "\(heavy) vs \(light)")
 
         // What the pad received (the trace is what SDL was sent): the heavy landing delivers more drive
-        // over the 0.3 s after it (both start with the motor profile's full onset kick, so peaks alike).
+        // over the 0.3 s after it (both bursts start at full drive, so peaks alike; the heavy one's is
+        // longer, sized to its strength).
         let rows = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").dropFirst().map { line -> TraceRow in
             let fields = line.split(separator: ",")
             return TraceRow(time: Double(fields[0]) ?? -1, low: Double(fields[2]) ?? -1, high: Double(fields[3]) ?? -1)
@@ -61,7 +62,7 @@ struct DemoTests {
         func drive(after time: Double) -> Double {
             rows.filter { $0.time >= time && $0.time <= time + 0.3 }.map { $0.low + $0.high }.reduce(0, +)
         }
-        #expect(drive(after: heavy.time) > drive(after: light.time) * 1.5,
+        #expect(drive(after: heavy.time) > drive(after: light.time) * 1.25,
                 "pad drive after heavy \(drive(after: heavy.time)) vs light \(drive(after: light.time))")
         #expect(rows.last.map { $0.low == 0 && $0.high == 0 } == true, "the tour ends with the pad silent")
         // The block's snap plays haptics analysed from its sound (Assets/Haptics/Sounds/BlockSnap.wav).

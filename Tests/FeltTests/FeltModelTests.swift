@@ -72,7 +72,7 @@ struct FeltModelTests {
         comparison.run(.pattern(faint, name: "faint tap", inputClass: "faint"))
         #expect(comparison.classes == ["small", "faint"])
         let rows = try #require(comparison.results["small"])
-        #expect(rows.count == 1 + Approach.allCases.count)
+        #expect(rows.count == 1 + Approach.allCases.count)   // the intent, four approaches and the limit
         for (_, byMotor) in rows {
             let aggregate = try #require(byMotor["measured"])
             #expect(aggregate.transients == 1)
@@ -81,7 +81,7 @@ struct FeltModelTests {
         #expect(rows[.init(approach: nil, pad: nil)]?["measured"]?.lostTransients == 0)
         #expect(rows[.init(approach: .sdlHaptics, pad: "generic")]?["measured"]?.lostTransients == 0)
         // A tap at intensity 0.3, sent as drive 0.3 (raw SDL), sits at the measured start threshold:
-        // nothing moves. SDLHaptics remaps it into the usable range and kicks it, so it is felt.
+        // nothing moves. SDLHaptics drives it into the usable range, so it is felt.
         let faintRows = try #require(comparison.results["faint"])
         #expect(faintRows[.init(approach: .rawSDL, pad: "generic")]?["measured"]?.lostTransients == 1)
         #expect(faintRows[.init(approach: .sdlHaptics, pad: "generic")]?["measured"]?.lostTransients == 0)
@@ -108,7 +108,7 @@ struct FeltInputTests {
         let scenario = try FeltInputs.gameEvents(script: Self.root.appendingPathComponent("Demo/Scripts/events.jsonl").path,
                                                  config: Self.root.appendingPathComponent("Assets/Haptics/haptics.toml").path,
                                                  inputClass: "game events")
-        var comparison = FeltComparison(motors: [.measured], pads: [Pad(profile: .xboxOne, rate: 60)])
+        var comparison = FeltComparison(motors: [.measured], pads: [Pad(profile: .xboxOne, rate: 60)], includesLimit: false)
         comparison.run(scenario)
         let rows = try #require(comparison.results["game events"])
         let intended = try #require(rows[.init(approach: nil, pad: nil)]?["measured"])

@@ -85,10 +85,11 @@ struct MappingCommandTests {
             let frame = Int((time * 60).rounded(.up))
             #expect(max(level(atFrame: frame), level(atFrame: frame + 1)) > 0, "felt at \(time) s")
         }
-        // The 1000 kg crate is stronger than the 1 kg box (same speed, same materials).
-        let box = (96..<110).map(level(atFrame:)).max()!
-        let crate = (132..<146).map(level(atFrame:)).max()!
-        #expect(crate > box)
+        // The 1000 kg crate is stronger than the 1 kg box (same speed, same materials): both bursts start
+        // at full drive, and the crate's lasts longer (the drive summed over the impact's frames).
+        let box = (96..<110).map(level(atFrame:)).reduce(0, +)
+        let crate = (132..<146).map(level(atFrame:)).reduce(0, +)
+        #expect(crate > box * 1.2, "crate \(crate) vs box \(box)")
         // Silent at the end, and the summary on standard error.
         #expect(rows.last.map { $0[2...5].allSatisfy { Double($0) == 0 } } == true)
         #expect(run.standardError.contains("simulated 16 events: 15 voices started"))

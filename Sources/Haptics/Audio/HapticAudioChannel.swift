@@ -11,7 +11,7 @@ import Darwin
 /// DualSense's haptic actuators on channels 3 and 4 of its USB audio device). Opt-in.
 ///
 /// Each engine update, the engine's mixed perceived levels (after categories, gains, mute and the
-/// voice cap, before the rumble motor's dead zone and kick) become one signal: intensity sets the
+/// voice cap; before the rumble motors' planned drive) become one signal: intensity sets the
 /// carrier's amplitude, sharpness its frequency, from `frequencyRange.lowerBound` at sharpness 0 to
 /// `upperBound` at sharpness 1, exponentially (equal sharpness steps are equal musical intervals).
 /// Default 40...160 Hz: sharpness 0.5 is 80 Hz. docs/audio.md.
@@ -56,7 +56,7 @@ public struct HapticAudioChannel: Hashable, Sendable {
         return low * pow(high / low, s)
     }
 
-    /// The signal behind mixed perceived levels, inverting the motor model (docs/engine.md §2):
+    /// The signal behind mixed perceived levels, inverting the sharpness split (docs/engine.md §2):
     /// intensity is the larger body level, sharpness follows from the ratio of the two
     /// (`high / (2 · low)` when low is larger, `1 − low / (2 · high)` otherwise). Trigger levels count
     /// towards intensity. One voice's levels give back exactly its signal.

@@ -5,13 +5,13 @@ public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
     /// cross the loop end are cut there. Default false.
     public var loopEnabled: Bool {
         get { loopEnabledValue }
-        set { reanchor(); loopEnabledValue = newValue }
+        set { reanchor(); loopEnabledValue = newValue; invalidateLookahead() }
     }
 
     /// Where the loop wraps, in pattern seconds (>= 0); 0 means the pattern's duration. Default 0.
     public var loopEnd: Double {
         get { loopEndValue }
-        set { reanchor(); loopEndValue = newValue.isFinite ? max(newValue, 0) : 0 }
+        set { reanchor(); loopEndValue = newValue.isFinite ? max(newValue, 0) : 0; invalidateLookahead() }
     }
 
     /// Playback speed, > 0 (1 = as authored, 2 = twice as fast: every time in the pattern, including
@@ -21,13 +21,14 @@ public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
         set {
             reanchor()
             if newValue.isFinite && newValue > 0 { rateValue = newValue }
+            invalidateLookahead()
         }
     }
 
     /// When true the player keeps running but contributes nothing to the mix. Default false.
     public var isMuted: Bool {
         get { isMutedValue }
-        set { isMutedValue = newValue }
+        set { isMutedValue = newValue; invalidateLookahead() }
     }
 
     /// Called once on the update thread when the player finishes: the pattern ended (after its

@@ -157,14 +157,16 @@ public final class HapticEngine {
         let mayRetire = Self.render(patternPlayers, at: time, into: &voiceMix)
         voiceMix.mix(with: mixer)
         let isSilenced = isMutedForHaptics || !mixer.isEnabled
+        if !isSilenced && time.isFinite && abs(time) < 1e12 { Self.lookAhead(patternPlayers, at: time, into: &voiceMix) }
         for index in outputs.indices {
             let levels: ActuatorLevels
             if isSilenced {
                 drivers[index].reset()
                 levels = .zero
             } else {
-                levels = drivers[index].drive(perceived: voiceMix.perceived[index], kick: voiceMix.kicks[index],
-                                              at: currentTime)
+                levels = drivers[index].drive(intent: voiceMix.perceived[index], ahead: voiceMix.ahead,
+                                              aheadOnsets: voiceMix.aheadOnsets, aheadStart: index * DrivePlanner.lookahead,
+                                              onsets: voiceMix.onsets[index], at: currentTime)
             }
             outputs[index].receive(HapticFrame(time: currentTime, levels: levels))
         }
@@ -184,15 +186,37 @@ public final class HapticEngine {
     private static func render(_ patternPlayers: [HapticPatternPlayer], at time: Double, into mix: inout VoiceMix) -> Bool {
         mix.removeAllVoices()
         var mayRetire = false
-        for player in patternPlayers {
+        for (index, player) in patternPlayers.enumerated() {
             player.render(at: time)
             if player.phase == .finished || player.phase == .idle || player.didFinish { mayRetire = true }
             let levels = player.contribution
             guard !levels.isSilent else { continue }
-            mix.append(VoiceMix.Voice(levels: levels, kick: player.kick, output: player.outputIndex,
-                                      category: player.category, priority: player.priority, sequence: player.sequence))
+            mix.append(VoiceMix.Voice(levels: levels, onsets: player.onsets, output: player.outputIndex,
+                                      category: player.category, priority: player.priority, sequence: player.sequence,
+                                      player: index))
         }
         return mayRetire
+    }
+
+    /// Mixes every voice heard this frame at the motor stage's lookahead: `DrivePlanner.lookahead`
+    /// points of the grid `n / DrivePlanner.stepsPerSecond` after `time` (each voice keeps its samples from frame
+    /// to frame, so a frame usually evaluates one new point per voice), per output like the frame
+    /// itself. Voices that yield under the voice cap, and players that start later, are not foreseen.
+    private static func lookAhead(_ patternPlayers: [HapticPatternPlayer], at time: Double, into mix: inout VoiceMix) {
+        mix.clearAhead()
+        // The first grid point strictly after now (a frame on the grid counts as on it).
+        let first = Int((time * DrivePlanner.stepsPerSecond + 1e-6).rounded(.down)) + 1
+        for position in mix.admitted.indices {
+            let player = patternPlayers[mix.voices[mix.admitted[position]].player]
+            player.addLookahead(from: first, gain: mix.admittedGains[position], into: &mix)
+        }
+    }
+
+    /// The felt level the motor stage predicts for each actuator of output `index` after the last
+    /// update (0...1 of each motor's full strength: its own model of the pad's motors, from the
+    /// output's profile), or nil when there is no such output. O(1).
+    public func predictedFeltLevels(ofOutput index: Int) -> ActuatorLevels? {
+        drivers.indices.contains(index) ? drivers[index].predictedFelt : nil
     }
 
     func nextSequence() -> Int {

@@ -27,11 +27,11 @@ public class HapticPatternPlayer {
         get { priorityValue }
         set { priorityValue = newValue }
     }
-    /// The output's transient on-time and kick length (from its profile, fixed for the engine's life).
-    let shaping: TransientShaping
-
     var phase: Phase = .idle {
-        didSet { if phase == .finished && oldValue != .finished { didFinish = true } }
+        didSet {
+            if phase == .finished && oldValue != .finished { didFinish = true }
+            if phase != oldValue { invalidateLookahead() }
+        }
     }
     /// Set when the player reaches `.finished`; the engine calls the completion handler and clears it.
     var didFinish = false
@@ -69,12 +69,16 @@ public class HapticPatternPlayer {
 
     // Written by `render`, read by the engine's mixer in the same update.
     var contribution = ActuatorLevels.zero
-    var kick: ActuatorSet = []
+    /// The actuators where a transient starts on this frame (the motor stage plans a burst there).
+    var onsets: ActuatorSet = []
+    /// The evaluation time of the last `render`, in seconds.
+    var renderTime = 0.0
+    /// The voice's levels at the motor stage's lookahead grid, kept from frame to frame.
+    private var lookahead = VoiceLookahead()
 
     required init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, profile: MotorProfile,
          locality: HapticLocality, category: HapticCategory, priority: Int) {
         self.engine = engine
-        self.shaping = TransientShaping(profile: profile)
         self.evaluator = VoiceEvaluator(pattern: pattern)
         self.outputIndex = outputIndex
         self.locality = locality
@@ -133,8 +137,9 @@ public class HapticPatternPlayer {
         phase = .finished
         didFinish = false
         contribution = .zero
-        kick = []
+        onsets = []
         pulse = TransientPulse()
+        invalidateLookahead()
     }
 
     // MARK: - Internals shared with the advanced player and the engine
@@ -163,8 +168,9 @@ public class HapticPatternPlayer {
     func wrapped(_ position: Double) -> Double {
         let length = loopLength
         guard length > 0 else { return position }
-        let value = position.truncatingRemainder(dividingBy: length)
-        return value < 0 ? value + length : value
+        // Floor division rather than `truncatingRemainder` (C's fmod, far slower on the per-frame path).
+        let value = position - (position / length).rounded(.down) * length
+        return value < 0 ? 0 : (value >= length ? value - length : value)
     }
 
     func position(at time: Double) -> Double { anchorPosition + (time - anchorTime) * rateValue }
@@ -173,8 +179,9 @@ public class HapticPatternPlayer {
     /// engine with the evaluation time (frame time minus presentation latency). No allocation.
     func render(at time: Double) {
         runDueCommands(upTo: time)
+        renderTime = time
         contribution = .zero
-        kick = []
+        onsets = []
         switch phase {
         case .idle, .finished, .paused:
             break
@@ -187,35 +194,82 @@ public class HapticPatternPlayer {
             updateCurves(at: time)
             let position = position(at: time)
             let wrappedPosition = wrapped(position)
-            let sample = evaluator.sample(at: wrappedPosition, controls: gameControls)
-            detectTransients(through: position, wrapped: wrappedPosition, at: time)
-            var levels = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
-            if pulse.isActive(at: time) {
-                levels = levels.maximum(with: pulse.levels)
-                if (pulse.isFresh && shaping.kickSeconds > 0) || time < pulse.kickUntil { insertKicks() }
+            // A frame on the lookahead grid was sampled when it was ahead (nothing has changed since, or
+            // the kept samples would have been forgotten): the same levels, without evaluating again.
+            let isActive: Bool
+            if !isMutedValue, let kept = lookahead.kept(at: time) {
+                contribution = kept.levels
+                isActive = kept.isActive
+            } else {
+                let sample = evaluator.sample(at: wrappedPosition, controls: gameControls)
+                contribution = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
+                isActive = sample.isActive
             }
-            pulse.isFresh = false
-            contribution = levels
-            if loopLength == 0 && !sample.isActive && !pulse.isActive(at: time) && time >= pulse.holdUntil {
-                phase = .finished
-            }
+            detectTransients(through: position, wrapped: wrappedPosition)
+            if loopLength == 0 && !isActive && !pulse.isFresh { phase = .finished }
         }
-        if phase != .playing && pulse.isFresh {
-            // A transient that was due before a pause or stop this update ran (`flushTransients`):
-            // it sounds on this frame, with its kick, as a floor under whatever else sounds.
+        if pulse.isFresh {
+            // A transient whose onset was passed since the last frame (or was due before a pause or
+            // stop this update ran, `flushTransients`) sounds on this frame, as a floor under whatever
+            // else sounds, and marks an onset for the motor stage.
             contribution = contribution.maximum(with: pulse.levels)
-            if shaping.kickSeconds > 0 { insertKicks() }
+            markOnsets()
             pulse.isFresh = false
         }
-        if isMutedValue { contribution = .zero; kick = [] }
+        if isMutedValue { contribution = .zero; onsets = [] }
     }
 
-    /// Marks the kick active on every actuator the pulse drives.
-    private func insertKicks() {
-        if pulse.levels.lowFrequency > 0 { kick.insert(.lowFrequency) }
-        if pulse.levels.highFrequency > 0 { kick.insert(.highFrequency) }
-        if pulse.levels.leftTrigger > 0 { kick.insert(.leftTrigger) }
-        if pulse.levels.rightTrigger > 0 { kick.insert(.rightTrigger) }
+    /// Adds the voice's levels at the motor stage's lookahead grid points `first ..< first +
+    /// DrivePlanner.lookahead` (engine time `n × DrivePlanner.step`, after the last `render`) to `mix`,
+    /// as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage plans
+    /// ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
+    /// O(log n + events sounding). No allocation.
+    func addLookahead(from first: Int, gain: Double, into mix: inout VoiceMix) {
+        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0) }
+    }
+
+    /// Forgets the kept lookahead: the voice's future changed (a command, a setting, its phase).
+    func invalidateLookahead() {
+        lookahead.invalidate()
+    }
+
+    /// The voice's levels at evaluation time `time` (>= the last render) if nothing changes, and the
+    /// actuators where a transient starts in the grid step before it (`time − DrivePlanner.step`,
+    /// `time`]: what the motor stage plans taps with. Pure.
+    private func lookaheadSample(at time: Double) -> VoiceLookahead.Sample {
+        guard !isMutedValue else { return VoiceLookahead.Sample() }
+        switch phase {
+        case .idle, .finished, .paused:
+            return VoiceLookahead.Sample()
+        case .releasing:
+            let t = tail.start + (time - tailStartTime) * rateValue
+            return VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: tail.signal(at: t), locality: locality))
+        case .playing:
+            let end = position(at: time)
+            let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: time) : gameControls)
+            var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
+                                               isActive: sample.isActive)
+            let start = max(position(at: time - DrivePlanner.step), 0)
+            if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
+                result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
+            }
+            return result
+        }
+    }
+
+    /// The actuators with a level above 0.
+    static func actuators(of levels: ActuatorLevels) -> ActuatorSet {
+        var set: ActuatorSet = []
+        if levels.lowFrequency > 0 { set.insert(.lowFrequency) }
+        if levels.highFrequency > 0 { set.insert(.highFrequency) }
+        if levels.leftTrigger > 0 { set.insert(.leftTrigger) }
+        if levels.rightTrigger > 0 { set.insert(.rightTrigger) }
+        return set
+    }
+
+    /// Marks an onset on every actuator the fresh transient drives.
+    private func markOnsets() {
+        onsets.formUnion(Self.actuators(of: pulse.levels))
     }
 
     private func runDueCommands(upTo time: Double) {
@@ -234,6 +288,7 @@ public class HapticPatternPlayer {
     }
 
     private func apply(_ kind: PatternPlayerCommand.Kind, at t: Double) {
+        invalidateLookahead()
         switch kind {
         case .start:
             phase = .playing
@@ -249,7 +304,7 @@ public class HapticPatternPlayer {
                 let position = position(at: t)
                 tail = evaluator.releaseTail(at: wrapped(position), controls: gameControls)
                 tailStartTime = t
-                flushTransients(through: position, at: t)
+                flushTransients(through: position)
                 phase = .releasing
             } else if phase == .paused {
                 phase = .finished
@@ -262,7 +317,7 @@ public class HapticPatternPlayer {
                 // paused) lets no time pass: nothing was due before it, so the window, start included,
                 // is left for the resume to play.
                 if pausedPosition > windowStart || !windowIncludesStart {
-                    flushTransients(through: pausedPosition, at: t)
+                    flushTransients(through: pausedPosition)
                     windowStart = pausedPosition
                     windowIncludesStart = false
                 }
@@ -304,55 +359,61 @@ public class HapticPatternPlayer {
 
     private func updateCurves(at time: Double) {
         guard hasGameCurves else { return }
+        gameControls = controls(at: time)
+    }
+
+    /// The game's controls at `time` with the scheduled curves evaluated there (pure).
+    private func controls(at time: Double) -> HapticControls {
+        var controls = gameControls
         for index in 0..<curveSlots.count {
             guard let curve = curveSlots[index] else { continue }
             let elapsed = max(time - curveStarts[index], 0)
-            gameControls[HapticControls.haptic[index]] = curve.value(at: curve.time + elapsed) ?? 0
+            controls[HapticControls.haptic[index]] = curve.value(at: curve.time + elapsed) ?? 0
         }
+        return controls
     }
 
-    /// Before a pause or stop at `time`: cuts any held pulse, and arms a one-frame pulse for the
-    /// strongest transient whose onset playback passed after the last frame and at or before
-    /// `position` (the command's position). Commands take effect at their time, so such a transient
-    /// was due; no update has evaluated it yet, so it sounds on the update that runs the command,
-    /// once, with its kick but without the minimum on-time hold (the command cuts it).
-    private func flushTransients(through position: Double, at time: Double) {
+    /// Before a pause or stop: arms a one-frame pulse for the strongest transient whose onset playback
+    /// passed after the last frame and at or before `position` (the command's position). Commands take
+    /// effect at their time, so such a transient was due; no update has evaluated it yet, so it sounds
+    /// on the update that runs the command, once, and the command then cuts it.
+    private func flushTransients(through position: Double) {
         pulse = TransientPulse()
-        detectTransients(through: position, wrapped: wrapped(position), at: time)
-        pulse.holdUntil = -.infinity
-        pulse.kickUntil = -.infinity
+        detectTransients(through: position, wrapped: wrapped(position))
     }
 
     /// Arms the transient pulse for the strongest transient whose onset the position passed since the
     /// last frame (`windowStart` ... `position`, wrapped into the loop; `b` is `wrapped(position)`).
-    private func detectTransients(through position: Double, wrapped b: Double, at time: Double) {
+    private func detectTransients(through position: Double, wrapped b: Double) {
         let from = windowStart
         let includeFrom = windowIncludesStart
         windowStart = position
         windowIncludesStart = false
-        guard position >= from else { return }
-        var found: HapticSignal? = nil
+        guard let signal = strongestTransient(from: from, includingFrom: includeFrom, through: position) else { return }
+        pulse.levels = MotorMapping.perceivedLevels(for: signal, locality: locality)
+        pulse.isFresh = true
+    }
+
+    /// The strongest transient whose onset lies between playback positions `from` (itself only when
+    /// `includingFrom`) and `position` (unwrapped pattern seconds), wrapped into the loop, with the
+    /// game's controls; nil when none. Pure; O(log n + transients in the window).
+    private func strongestTransient(from: Double, includingFrom includeFrom: Bool, through position: Double) -> HapticSignal? {
+        guard position >= from else { return nil }
         let length = loopLength
         if length <= 0 {
-            found = evaluator.strongestTransient(from: from, through: position, includingFrom: includeFrom, controls: gameControls)
-        } else {
-            let cycles = (position / length).rounded(.down) - (from / length).rounded(.down)
-            let a = wrapped(from)
-            let lastInLoop = length.nextDown
-            if cycles == 0 {
-                found = evaluator.strongestTransient(from: a, through: b, includingFrom: includeFrom, controls: gameControls)
-            } else if cycles == 1 {
-                let first = evaluator.strongestTransient(from: a, through: lastInLoop, includingFrom: includeFrom, controls: gameControls)
-                let second = evaluator.strongestTransient(from: 0, through: b, includingFrom: true, controls: gameControls)
-                found = (first?.intensity ?? 0) >= (second?.intensity ?? 0) ? first : second
-            } else {
-                found = evaluator.strongestTransient(from: 0, through: lastInLoop, includingFrom: true, controls: gameControls)
-            }
+            return evaluator.strongestTransient(from: from, through: position, includingFrom: includeFrom, controls: gameControls)
         }
-        guard let signal = found else { return }
-        pulse.levels = MotorMapping.perceivedLevels(for: signal, locality: locality)
-        pulse.holdUntil = time + shaping.minimumTransientOnTime
-        pulse.kickUntil = time + shaping.kickSeconds
-        pulse.isFresh = true
+        let cycles = (position / length).rounded(.down) - (from / length).rounded(.down)
+        let a = wrapped(from)
+        let b = wrapped(position)
+        let lastInLoop = length.nextDown
+        if cycles == 0 {
+            return evaluator.strongestTransient(from: a, through: b, includingFrom: includeFrom, controls: gameControls)
+        } else if cycles == 1 {
+            let first = evaluator.strongestTransient(from: a, through: lastInLoop, includingFrom: includeFrom, controls: gameControls)
+            let second = evaluator.strongestTransient(from: 0, through: b, includingFrom: true, controls: gameControls)
+            return (first?.intensity ?? 0) >= (second?.intensity ?? 0) ? first : second
+        }
+        return evaluator.strongestTransient(from: 0, through: lastInLoop, includingFrom: true, controls: gameControls)
     }
 }

@@ -1,14 +1,10 @@
-/// A transient's motor shaping in one voice (internal): the transient's levels held from its onset
-/// frame for the profile's minimum on-time, with the overdrive kick at the start.
+/// A transient whose onset the playback position passed since the previous frame, in one voice
+/// (internal): its peak levels sound on the frame that detects it, as a floor under the voice's own
+/// levels, so a transient that began and ended between two frames is still felt. What the motor then
+/// does with it (a burst sized to its strength) is the motor stage's plan (`DrivePlanner`).
 struct TransientPulse {
     /// Perceived levels of the transient at its peak.
     var levels: ActuatorLevels = .zero
-    /// Engine time until which the levels are held (exclusive).
-    var holdUntil: Double = -.infinity
-    /// Engine time until which the kick is active (exclusive).
-    var kickUntil: Double = -.infinity
-    /// True on the frame that detected the onset: the pulse sounds on that frame whatever the profile.
+    /// True on the frame that detected the onset.
     var isFresh = false
-
-    func isActive(at time: Double) -> Bool { isFresh || time < holdUntil }
 }

@@ -1,5 +1,6 @@
 /// One frame of the mixer's work (internal): the voices that have sound, the voice cap, and the
-/// saturating sum per output (docs/engine.md, "Mixer").
+/// saturating sum per output (docs/engine.md, "Mixer"), now and at the motor stage's lookahead
+/// samples.
 ///
 /// The engine fills it once per update with the players' contributions, in player order, then calls
 /// `mix(with:)`. It is a value held by the engine, so the cap and the sum run over plain structs:
@@ -10,14 +11,16 @@ struct VoiceMix {
     struct Voice {
         /// Perceived levels 0...1 (before gains).
         var levels: ActuatorLevels
-        /// Actuators whose transient kick is active.
-        var kick: ActuatorSet
+        /// Actuators where a transient starts on this frame.
+        var onsets: ActuatorSet
         /// Index of the engine output.
         var output: Int
         var category: HapticCategory
         /// Voice cap order: higher priority first, then later start (`sequence`) first.
         var priority: Int
         var sequence: Int
+        /// Index of the player in the engine's list (for the lookahead).
+        var player: Int
     }
 
     /// A voice's place in the voice cap's order: higher priority first, then the later start
@@ -39,20 +42,32 @@ struct VoiceMix {
     private(set) var voices: ContiguousArray<Voice> = []
     /// Mixed perceived levels per output (after `mix(with:)`).
     private(set) var perceived: ContiguousArray<ActuatorLevels>
-    /// Active kicks per output (after `mix(with:)`).
-    private(set) var kicks: ContiguousArray<ActuatorSet>
+    /// Onsets per output (after `mix(with:)`).
+    private(set) var onsets: ContiguousArray<ActuatorSet>
+    /// The voices heard this frame (indices into `voices`) and their gains (after `mix(with:)`).
+    private(set) var admitted: ContiguousArray<Int> = []
+    private(set) var admittedGains: ContiguousArray<Double> = []
+    /// Mixed perceived levels at the lookahead samples: output `o`'s sample `j` (1...lookahead,
+    /// `DrivePlanner.step` apart after now) at `o * lookahead + j - 1` (after `mixAhead`).
+    private(set) var ahead: ContiguousArray<ActuatorLevels>
+    /// The actuators where a transient starts in the step before each lookahead sample (same slots).
+    private(set) var aheadOnsets: ContiguousArray<ActuatorSet>
     /// The highest-ranked voices found so far, best first (the voice cap's working storage).
     private var loudest: ContiguousArray<Rank> = []
 
     init(outputs: Int) {
         perceived = ContiguousArray(repeating: .zero, count: outputs)
-        kicks = ContiguousArray(repeating: [], count: outputs)
+        onsets = ContiguousArray(repeating: [], count: outputs)
+        ahead = ContiguousArray(repeating: .zero, count: outputs * DrivePlanner.lookahead)
+        aheadOnsets = ContiguousArray(repeating: [], count: outputs * DrivePlanner.lookahead)
     }
 
     /// Makes room for `voices` voices and a cap of `cap` without allocating later. Allocates only
     /// when the storage is smaller.
     mutating func reserve(voices count: Int, cap: Int) {
         if voices.capacity < count { voices.reserveCapacity(count) }
+        if admitted.capacity < count { admitted.reserveCapacity(count) }
+        if admittedGains.capacity < count { admittedGains.reserveCapacity(count) }
         if loudest.capacity < cap { loudest.reserveCapacity(cap) }
     }
 
@@ -69,8 +84,10 @@ struct VoiceMix {
         let lowestAdmitted = admissionThreshold(cap: mixer.maximumAudibleVoices)
         for index in perceived.indices {
             perceived[index] = .zero
-            kicks[index] = []
+            onsets[index] = []
         }
+        admitted.removeAll(keepingCapacity: true)
+        admittedGains.removeAll(keepingCapacity: true)
         let master = mixer.masterGain
         for index in voices.indices {
             let voice = voices[index]
@@ -78,15 +95,37 @@ struct VoiceMix {
                 continue   // yields under the voice cap
             }
             let gain = master * mixer[voice.category]
-            let c = voice.levels
-            var sum = perceived[voice.output]
-            sum.lowFrequency = min(1, sum.lowFrequency + gain * c.lowFrequency)
-            sum.highFrequency = min(1, sum.highFrequency + gain * c.highFrequency)
-            sum.leftTrigger = min(1, sum.leftTrigger + gain * c.leftTrigger)
-            sum.rightTrigger = min(1, sum.rightTrigger + gain * c.rightTrigger)
-            perceived[voice.output] = sum
-            if gain > 0 { kicks[voice.output].formUnion(voice.kick) }
+            perceived[voice.output] = Self.add(voice.levels, gain: gain, to: perceived[voice.output])
+            if gain > 0 {
+                onsets[voice.output].formUnion(voice.onsets)
+                admitted.append(index)
+                admittedGains.append(gain)
+            }
         }
+    }
+
+    /// Starts the lookahead: every sample of every output silent.
+    mutating func clearAhead() {
+        for index in ahead.indices {
+            ahead[index] = .zero
+            aheadOnsets[index] = []
+        }
+    }
+
+    /// Adds an admitted voice's levels at lookahead sample `sample` (1...lookahead) of `output`, with
+    /// the same gain and saturating sum as now, and the actuators where one of its transients starts.
+    mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, gain: Double, output: Int, sample: Int) {
+        let slot = output * DrivePlanner.lookahead + sample - 1
+        ahead[slot] = Self.add(levels, gain: gain, to: ahead[slot])
+        if !onsets.isEmpty { aheadOnsets[slot].formUnion(onsets) }
+    }
+
+    /// `sum + gain · levels` per actuator, saturating at 1.
+    private static func add(_ levels: ActuatorLevels, gain: Double, to sum: ActuatorLevels) -> ActuatorLevels {
+        ActuatorLevels(lowFrequency: min(1, sum.lowFrequency + gain * levels.lowFrequency),
+                       highFrequency: min(1, sum.highFrequency + gain * levels.highFrequency),
+                       leftTrigger: min(1, sum.leftTrigger + gain * levels.leftTrigger),
+                       rightTrigger: min(1, sum.rightTrigger + gain * levels.rightTrigger))
     }
 
     /// The voice cap: nil when every voice is heard (at most `cap`); otherwise the rank of the

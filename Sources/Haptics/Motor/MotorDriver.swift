@@ -1,53 +1,381 @@
-/// The last stage before a device: turns mixed perceived levels into drive levels for one output.
+/// The last stage before a device: turns the mixed intent of one output into the drive it sends, and
+/// predicts what the hand feels.
 ///
-/// Per output, first the **trigger fold**: when the profile has no trigger motors, the left
-/// trigger's perceived level folds into the low-frequency motor and the right trigger's into the
-/// high-frequency motor (per side, as the max of the two), so a trigger effect on a pad without
-/// trigger motors is still felt on the same side of the pad. Then per actuator: remap into the
-/// profile's usable range (`MotorMapping.drive(perceived:profile:)`), raise by the onset kick while
-/// a transient's kick is active (`MotorMapping.kicked(drive:perceived:profile:)`), round to the
-/// profile's resolution; actuators the output lacks stay 0. A change arriving sooner than
-/// `minimumUpdateInterval` after the previous change is held back (the previous levels are
-/// repeated) until the interval has passed.
+/// Per frame: first the **trigger fold** (on a profile without trigger motors the left trigger's
+/// level folds into the low-frequency motor and the right trigger's into the high-frequency motor,
+/// `MotorMapping.foldTriggers`), for the intent now and every lookahead sample. Then, when the profile's
+/// `minimumUpdateInterval` allows a write, each actuator's `DrivePlanner` predicts a few candidate
+/// plans, and the driver picks one per actuator: the two body motors together, because a tap counts
+/// as felt when either of them shows it (each onset costs the smaller of the two motors' shortfalls,
+/// so one motor may coast for a tap while the other follows the intent); trigger motors each alone.
+/// On pads whose writes are further apart than a planning step, keeping the drive (waiting, so that a
+/// write is free when a tap comes) competes with writing. Levels are rounded to the profile's
+/// resolution; actuators the output lacks stay 0. A change is never sent sooner than
+/// `minimumUpdateInterval` after the previous one.
 ///
-/// Stateful value; one per output, owned by the engine. O(1) per frame, no allocation.
+/// Stateful value; one per output, owned by the engine. Per frame: O(actuators × plan), no allocation
+/// (the intent's scratch storage is made once).
 struct MotorDriver: Sendable {
     /// The device's profile.
-    public let profile: MotorProfile
+    let profile: MotorProfile
     /// The levels most recently returned by `drive`.
-    public private(set) var levels: ActuatorLevels = .zero
+    private(set) var levels: ActuatorLevels = .zero
+    private var low: DrivePlanner
+    private var high: DrivePlanner
+    private var left: DrivePlanner
+    private var right: DrivePlanner
     private var lastChangeTime: Double = -.infinity
+    private var lastUpdateTime: Double? = nil
+    /// The folded intent per actuator, `DrivePlanner.lookahead + 1` values each (now, then ahead).
+    private var intent: ContiguousArray<Double>
+    /// This frame's candidates of every actuator (scratch storage, reserved once).
+    private var candidates: ContiguousArray<DrivePlanner.Candidate> = []
+    private let writeSpacing: Double
+    /// The plan chosen at the last planning frame: per actuator the drive for each step and the
+    /// intent window and taps it was made for.
+    private struct Plan {
+        /// Frames a plan is followed at most before planning again.
+        static let maximumAge = 5
+        var isValid = false
+        var age = 0
+        var drives: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
+        var windows: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
+        var taps = SIMD4<UInt32>.zero
+    }
+    private var plan = Plan()
+    /// Whether every actuator of the profile follows its drive at once (the `virtual` profile).
+    private let isInstant: Bool
 
-    public init(profile: MotorProfile) { self.profile = profile }
+    init(profile: MotorProfile) {
+        self.profile = profile
+        low = DrivePlanner(response: profile.lowFrequency)
+        high = DrivePlanner(response: profile.highFrequency)
+        left = DrivePlanner(response: profile.triggers)
+        right = DrivePlanner(response: profile.triggers)
+        intent = ContiguousArray(repeating: 0, count: 4 * (DrivePlanner.lookahead + 1))
+        candidates.reserveCapacity(4 * DrivePlanner.maximumCandidates)
+        writeSpacing = profile.minimumUpdateInterval
+        isInstant = profile.lowFrequency.isInstant && profile.highFrequency.isInstant && profile.triggers.isInstant
+    }
 
-    /// The drive levels for frame time `time` (seconds), given the mixed perceived levels (0...1)
-    /// and the actuators whose onset kick is active.
-    public mutating func drive(perceived: ActuatorLevels, kick: ActuatorSet, at time: Double) -> ActuatorLevels {
-        let (folded, foldedKick) = MotorMapping.foldTriggers(perceived, kick: kick, into: profile.actuators)
-        var target = ActuatorLevels.zero
-        shape(.lowFrequency, folded, foldedKick, into: &target)
-        shape(.highFrequency, folded, foldedKick, into: &target)
-        shape(.leftTrigger, folded, foldedKick, into: &target)
-        shape(.rightTrigger, folded, foldedKick, into: &target)
-        if target != levels && time - lastChangeTime >= profile.minimumUpdateInterval {
-            levels = target
-            lastChangeTime = time
+    /// The predicted felt level of every actuator now (0...1 of each motor's full strength).
+    var predictedFelt: ActuatorLevels {
+        ActuatorLevels(lowFrequency: profile.actuators.contains(.lowFrequency) ? low.felt : 0,
+                       highFrequency: profile.actuators.contains(.highFrequency) ? high.felt : 0,
+                       leftTrigger: profile.actuators.contains(.leftTrigger) ? left.felt : 0,
+                       rightTrigger: profile.actuators.contains(.rightTrigger) ? right.felt : 0)
+    }
+
+    /// The drive levels for frame time `time` (seconds), given the mixed intent now (0...1 per
+    /// actuator), the lookahead samples `ahead[aheadStart ..< aheadStart + DrivePlanner.lookahead]`
+    /// (the intent `DrivePlanner.step` apart after now), and the actuators where a transient starts now.
+    mutating func drive(intent now: ActuatorLevels, ahead: ContiguousArray<ActuatorLevels>,
+                        aheadOnsets: ContiguousArray<ActuatorSet>, aheadStart: Int,
+                        onsets: ActuatorSet, at time: Double) -> ActuatorLevels {
+        let elapsed = lastUpdateTime.map { min(max(time - $0, 0), 1) } ?? 0
+        lastUpdateTime = time
+        low.advance(by: elapsed)
+        high.advance(by: elapsed)
+        if profile.actuators.contains(.leftTrigger) { left.advance(by: elapsed) }
+        if profile.actuators.contains(.rightTrigger) { right.advance(by: elapsed) }
+
+        let count = DrivePlanner.lookahead + 1
+        let actuators = profile.actuators
+        store(MotorMapping.foldTriggers(now, into: actuators), at: 0)
+        for k in 1..<count {
+            store(MotorMapping.foldTriggers(ahead[aheadStart + k - 1], into: actuators), at: k)
         }
+        let freshTaps = MotorMapping.foldTriggers(onsets, into: actuators)
+        let folded = MotorMapping.foldTriggers(now, into: actuators)
+        // Per actuator, the steps (bit k) where a pattern's transient starts: now, then ahead.
+        var taps = (low: UInt32(0), high: UInt32(0), left: UInt32(0), right: UInt32(0))
+        for k in 0..<count {
+            let set = k == 0 ? freshTaps : MotorMapping.foldTriggers(aheadOnsets[aheadStart + k - 1], into: actuators)
+            let bit = UInt32(1) << UInt32(k)
+            if set.contains(.lowFrequency) { taps.low |= bit }
+            if set.contains(.highFrequency) { taps.high |= bit }
+            if set.contains(.leftTrigger) { taps.left |= bit }
+            if set.contains(.rightTrigger) { taps.right |= bit }
+        }
+
+        // A microsecond of tolerance: frames 1/60 s apart on a 1/60 s pad must not be held back by rounding.
+        if time - lastChangeTime >= profile.minimumUpdateInterval - 1e-6 {
+            let step = DrivePlanner.step
+            let frame = elapsed > 0 ? elapsed : step
+            let stride = min(max(Int((frame / step).rounded()), 1), DrivePlanner.lookahead)
+            var spacing = max(Int((writeSpacing / step - 1e-6).rounded(.up)), 1)
+            spacing = ((spacing + stride - 1) / stride) * stride
+            let considerWait = spacing > stride
+            // The plan of an earlier frame still holds while the intent goes as it foresaw (the
+            // window moved on by one step, no new tap): follow it instead of planning again, for at
+            // most `Plan.maximumAge` frames. Only on pads written every frame.
+            if spacing == 1 && stride == 1 && plan.isValid && plan.age < Plan.maximumAge && planStillHolds(taps: taps) {
+                plan.age += 1
+                let target = ActuatorLevels(
+                    lowFrequency: MotorMapping.quantize(plan.drives.0[plan.age], bits: profile.resolutionBits),
+                    highFrequency: MotorMapping.quantize(plan.drives.1[plan.age], bits: profile.resolutionBits),
+                    leftTrigger: MotorMapping.quantize(plan.drives.2[plan.age], bits: profile.resolutionBits),
+                    rightTrigger: MotorMapping.quantize(plan.drives.3[plan.age], bits: profile.resolutionBits))
+                if target != levels {
+                    levels = target
+                    lastChangeTime = time
+                }
+                commitAll(folded: folded, freshTaps: freshTaps)
+                return levels
+            }
+            candidates.removeAll(keepingCapacity: true)
+            var ranges = (low: 0..<0, high: 0..<0, left: 0..<0, right: 0..<0)
+            var anyOnset = false
+            for actuator in Actuator.allCases where actuators.contains(actuator) {
+                let first = candidates.count
+                let onset: Bool
+                // Each planner is used where it is stored (a copy of one would cost more than its plans).
+                switch actuator {
+                case .lowFrequency:
+                    onset = low.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    low.candidates(intent, base: actuator.rawValue * count, taps: taps.low, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.low = first..<candidates.count
+                case .highFrequency:
+                    onset = high.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    high.candidates(intent, base: actuator.rawValue * count, taps: taps.high, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.high = first..<candidates.count
+                case .leftTrigger:
+                    onset = left.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    left.candidates(intent, base: actuator.rawValue * count, taps: taps.left, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.left = first..<candidates.count
+                case .rightTrigger:
+                    onset = right.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+                    right.candidates(intent, base: actuator.rawValue * count, taps: taps.right, onsetNow: onset, stride: stride,
+                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+                    ranges.right = first..<candidates.count
+                }
+                anyOnset = anyOnset || onset
+            }
+            let write = choose(ranges, waiting: false)
+            var chosen = write
+            if considerWait && !anyOnset {
+                let wait = choose(ranges, waiting: true)
+                if wait.cost < write.cost { chosen = wait }
+            }
+            // (An instant profile's plan is the intent itself: it is never kept, so its drive is this
+            // frame's intent exactly, not the lookahead's sample of it.)
+            plan.isValid = spacing == 1 && stride == 1 && !isInstant
+            plan.age = 0
+            plan.taps = SIMD4(taps.low, taps.high, taps.left, taps.right)
+            plan.windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
+            plan.drives = (chosen.picks[0] >= 0 ? candidates[chosen.picks[0]].drives : .zero,
+                           chosen.picks[1] >= 0 ? candidates[chosen.picks[1]].drives : .zero,
+                           chosen.picks[2] >= 0 ? candidates[chosen.picks[2]].drives : .zero,
+                           chosen.picks[3] >= 0 ? candidates[chosen.picks[3]].drives : .zero)
+            let target = ActuatorLevels(
+                lowFrequency: MotorMapping.quantize(chosen.drives.lowFrequency, bits: profile.resolutionBits),
+                highFrequency: MotorMapping.quantize(chosen.drives.highFrequency, bits: profile.resolutionBits),
+                leftTrigger: MotorMapping.quantize(chosen.drives.leftTrigger, bits: profile.resolutionBits),
+                rightTrigger: MotorMapping.quantize(chosen.drives.rightTrigger, bits: profile.resolutionBits))
+            if target != levels {
+                levels = target
+                lastChangeTime = time
+            }
+        }
+        commitAll(folded: folded, freshTaps: freshTaps)
         return levels
     }
 
-    /// Forgets the held levels (after the engine has sent an explicit stop).
-    public mutating func reset() {
-        levels = .zero
-        lastChangeTime = -.infinity
+    /// Records this frame's drive and intent in every planner.
+    private mutating func commitAll(folded: ActuatorLevels, freshTaps: ActuatorSet) {
+        let actuators = profile.actuators
+        if actuators.contains(.lowFrequency) {
+            let window = window(of: .lowFrequency)
+            low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency, window: window,
+                       onset: low.isOnset(window, freshTap: freshTaps.contains(.lowFrequency)))
+        }
+        if actuators.contains(.highFrequency) {
+            let window = window(of: .highFrequency)
+            high.commit(drive: levels.highFrequency, intent: folded.highFrequency, window: window,
+                        onset: high.isOnset(window, freshTap: freshTaps.contains(.highFrequency)))
+        }
+        // Trigger planners of a pad without trigger motors have nothing to record (their levels are folded
+        // into the body motors).
+        if actuators.contains(.leftTrigger) {
+            let window = window(of: .leftTrigger)
+            left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger, window: window,
+                        onset: left.isOnset(window, freshTap: freshTaps.contains(.leftTrigger)))
+        }
+        if actuators.contains(.rightTrigger) {
+            let window = window(of: .rightTrigger)
+            right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger, window: window,
+                         onset: right.isOnset(window, freshTap: freshTaps.contains(.rightTrigger)))
+        }
     }
 
-    private func shape(_ actuator: Actuator, _ perceived: ActuatorLevels, _ kick: ActuatorSet,
-                       into target: inout ActuatorLevels) {
-        guard profile.actuators.contains(actuator) else { return }
-        let p = perceived[actuator]
-        var level = MotorMapping.drive(perceived: p, profile: profile)
-        if kick.contains(actuator) { level = MotorMapping.kicked(drive: level, perceived: p, profile: profile) }
-        target[actuator] = MotorMapping.quantize(level, profile: profile)
+    /// Whether the kept plan foresaw this frame, `plan.age + 1` steps after it was made: every
+    /// actuator's intent now and ahead is the kept window moved on by that many steps (within half a
+    /// percent), and no tap appeared in it.
+    @inline(__always) private func planStillHolds(taps: (low: UInt32, high: UInt32, left: UInt32, right: UInt32)) -> Bool {
+        let shift = plan.age + 1
+        let now = SIMD4(taps.low, taps.high, taps.left, taps.right)
+        // A tap still to come moves closer; a new one (or one at the horizon's end) is news.
+        let allSteps: UInt32 = (1 << UInt32(DrivePlanner.lookahead + 1)) - 1
+        let expected = (plan.taps &>> UInt32(shift)) & allSteps
+        if now != expected { return false }
+        let windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
+        return Self.shifted(plan.windows.0, by: shift, matches: windows.0) && Self.shifted(plan.windows.1, by: shift, matches: windows.1)
+            && Self.shifted(plan.windows.2, by: shift, matches: windows.2) && Self.shifted(plan.windows.3, by: shift, matches: windows.3)
+    }
+
+    /// Whether `new[k]` is `old[k + shift]` within half a percent for every step the old window saw.
+    private static func shifted(_ old: SIMD8<Double>, by shift: Int, matches new: SIMD8<Double>) -> Bool {
+        var k = 0
+        while k + shift <= DrivePlanner.lookahead {
+            if abs(new[k] - old[k + shift]) > 0.005 { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Forgets the held levels after the engine has sent an explicit stop: the drive is 0 from now
+    /// and the prediction coasts from where it is.
+    mutating func reset() {
+        levels = .zero
+        plan.isValid = false
+        lastChangeTime = -.infinity
+        low.release()
+        high.release()
+        left.release()
+        right.release()
+    }
+
+    /// The cheapest choice of one candidate per actuator among those that wait (or not): the body
+    /// motors as a pair, each trigger alone. An empty range leaves its actuator at 0.
+    @inline(__always) private func choose(_ ranges: (low: Range<Int>, high: Range<Int>, left: Range<Int>, right: Range<Int>),
+                        waiting: Bool) -> (drives: ActuatorLevels, cost: Double, picks: SIMD4<Int>) {
+        var drives = ActuatorLevels.zero
+        var total = 0.0
+        var picks = SIMD4<Int>(repeating: -1)
+        // The body pair.
+        var best = Double.infinity
+        var pick = (low: -1, high: -1)
+        if ranges.low.isEmpty || ranges.high.isEmpty {
+            // (No array literal here: this runs every frame and must not allocate.)
+            if !ranges.low.isEmpty {
+                let one = cheapest(in: ranges.low, waiting: waiting)
+                drives.lowFrequency = one.drive
+                total += one.cost
+                picks[0] = one.index
+            }
+            if !ranges.high.isEmpty {
+                let one = cheapest(in: ranges.high, waiting: waiting)
+                drives.highFrequency = one.drive
+                total += one.cost
+                picks[1] = one.index
+            }
+        } else {
+            for i in ranges.low where candidates[i].waits == waiting {
+                for j in ranges.high where candidates[j].waits == waiting {
+                    let cost = pairCost(i, j)
+                    if cost < best {
+                        best = cost
+                        pick = (i, j)
+                    }
+                }
+            }
+            if pick.low >= 0 {
+                drives.lowFrequency = candidates[pick.low].drive
+                drives.highFrequency = candidates[pick.high].drive
+                total += best
+                picks[0] = pick.low
+                picks[1] = pick.high
+            } else {
+                total = .infinity
+            }
+        }
+        if !ranges.left.isEmpty {
+            let one = cheapest(in: ranges.left, waiting: waiting)
+            drives.leftTrigger = one.drive
+            total += one.cost
+            picks[2] = one.index
+        }
+        if !ranges.right.isEmpty {
+            let one = cheapest(in: ranges.right, waiting: waiting)
+            drives.rightTrigger = one.drive
+            total += one.cost
+            picks[3] = one.index
+        }
+        return (drives, total, picks)
+    }
+
+    /// The cheapest candidate in `range` that waits (or not); infinite cost when there is none.
+    @inline(__always) private func cheapest(in range: Range<Int>, waiting: Bool) -> (drive: Double, cost: Double, index: Int) {
+        var result = (drive: 0.0, cost: Double.infinity, index: -1)
+        for index in range where candidates[index].waits == waiting {
+            let cost = candidates[index].cost
+            if cost < result.cost { result = (candidates[index].drive, cost, index) }
+        }
+        return result
+    }
+
+    /// Both body motors' tracking errors and, per onset, the smaller of their shortfalls and the
+    /// smaller of their weaknesses (either motor's rise makes a tap felt, either motor's strength makes
+    /// it strong; an onset only one motor's intent has counts that motor's).
+    @inline(__always) private func pairCost(_ i: Int, _ j: Int) -> Double {
+        let onsetsA = candidates[i].onsets
+        let onsetsB = candidates[j].onsets
+        var salience = 0.0
+        var bits = onsetsA | onsetsB
+        while bits != 0 {
+            let k = bits.trailingZeroBitCount
+            let bit: UInt32 = 1 << UInt32(k)
+            bits &= bits - 1
+            let shortfall: Double
+            let weakness: Double
+            if onsetsA & bit == 0 {
+                shortfall = candidates[j].shortfall[k]
+                weakness = max(candidates[j].tapTarget[k] - candidates[j].tapPeak[k], 0)
+            } else if onsetsB & bit == 0 {
+                shortfall = candidates[i].shortfall[k]
+                weakness = max(candidates[i].tapTarget[k] - candidates[i].tapPeak[k], 0)
+            } else {
+                shortfall = min(candidates[i].shortfall[k], candidates[j].shortfall[k])
+                // The tap's felt strength is the stronger motor's: the higher target against the higher peak.
+                weakness = max(max(candidates[i].tapTarget[k], candidates[j].tapTarget[k])
+                               - max(candidates[i].tapPeak[k], candidates[j].tapPeak[k]), 0)
+            }
+            salience += shortfall * shortfall + weakness * weakness
+        }
+        let unready = min(candidates[i].unready, candidates[j].unready)
+        // Content is felt when either motor feels it; a motor whose intent has no content cannot speak
+        // for the other's.
+        let unfelt = candidates[i].hasContent && candidates[j].hasContent ? min(candidates[i].unfelt, candidates[j].unfelt)
+            : candidates[i].unfelt + candidates[j].unfelt
+        var tracking = candidates[i].tracking + candidates[j].tracking
+        if candidates[i].pulses != candidates[j].pulses {
+            // A motor that only pulses taps leaves its intent to the other: it is tracked on the
+            // higher of the two levels.
+            let (pulse, carrier) = candidates[i].pulses ? (i, j) : (j, i)
+            let felt = pointwiseMax(candidates[pulse].levels, candidates[carrier].levels)
+            let error = felt - candidates[pulse].intents
+            tracking = candidates[carrier].tracking + (error * error).sum() * DrivePlanner.step
+        }
+        return tracking
+            + DrivePlanner.salienceWeight * (salience + unready * unready + unfelt * unfelt)
+    }
+
+    /// The folded intent of `actuator` now and at the lookahead samples.
+    @inline(__always) private func window(of actuator: Actuator) -> SIMD8<Double> {
+        let count = DrivePlanner.lookahead + 1
+        var window = SIMD8<Double>.zero
+        for k in 0..<count { window[k] = intent[actuator.rawValue * count + k] }
+        return window
+    }
+
+    private mutating func store(_ levels: ActuatorLevels, at k: Int) {
+        let count = DrivePlanner.lookahead + 1
+        intent[k] = levels.lowFrequency
+        intent[count + k] = levels.highFrequency
+        intent[2 * count + k] = levels.leftTrigger
+        intent[3 * count + k] = levels.rightTrigger
     }
 }

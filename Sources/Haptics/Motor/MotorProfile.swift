@@ -1,41 +1,51 @@
-/// How one kind of controller's actuators respond, and how the engine must drive them.
+/// How one kind of controller's actuators respond, and how often the engine may change their drive.
 ///
-/// All levels are normalised motor drive 0...1; all times are seconds. The shipped profiles
-/// (`MotorProfile+Shipped.swift`) and the facts behind their values are listed in docs/engine.md.
+/// All levels are normalised motor drive 0...1; all times are seconds. Each actuator has a
+/// `MotorResponse` (start threshold, saturation, spin-up and spin-down time constants); the motor
+/// stage (`MotorDriver`, which plans the drive with `DrivePlanner`) predicts what the hand feels from
+/// them and plans every write. The shipped profiles (`MotorProfile+Shipped.swift`) and the sources and
+/// ranges behind their values are listed in docs/engine.md, "Profiles".
 public struct MotorProfile: Hashable, Sendable {
     /// A short identifier, such as "generic" or "ps4".
     public var name: String
     /// The actuators this kind of controller has.
     public var actuators: ActuatorSet
-    /// Drive level below which the motor is not felt, 0...1. Any non-zero perceived level is
-    /// mapped to at least this drive, so it is felt.
-    public var deadZone: Double
-    /// Drive level at which the motor already feels full, deadZone...1. Perceived 1 maps here;
-    /// drive above it is used only by the onset kick (`MotorMapping.drive(perceived:profile:)`).
-    public var saturation: Double
-    /// Shortest time a transient keeps its motor on, in seconds (>= 0): motors need time to spin up.
-    public var minimumTransientOnTime: Double
-    /// Drive level of the overdrive kick at a transient's onset, 0...1 (0: no kick).
-    public var kickLevel: Double
-    /// How long the kick lasts from the onset, in seconds (>= 0).
-    public var kickSeconds: Double
+    /// The large, low-frequency body motor.
+    public var lowFrequency: MotorResponse
+    /// The small, high-frequency body motor.
+    public var highFrequency: MotorResponse
+    /// The trigger motors (both alike).
+    public var triggers: MotorResponse
     /// Output resolution in bits (levels are rounded to `2^bits - 1` steps), or nil for exact levels.
     public var resolutionBits: Int?
     /// Shortest interval between two level changes sent to the device, in seconds (>= 0).
-    /// A change inside the interval is held back until it ends.
+    /// A change inside the interval is held back until it ends; the planner plans on this grid.
     public var minimumUpdateInterval: Double
 
-    public init(name: String, actuators: ActuatorSet, deadZone: Double, saturation: Double,
-                minimumTransientOnTime: Double, kickLevel: Double, kickSeconds: Double,
-                resolutionBits: Int?, minimumUpdateInterval: Double) {
+    public init(name: String, actuators: ActuatorSet, lowFrequency: MotorResponse, highFrequency: MotorResponse,
+                triggers: MotorResponse? = nil, resolutionBits: Int?, minimumUpdateInterval: Double) {
         self.name = name
         self.actuators = actuators
-        self.deadZone = min(max(deadZone, 0), 1)
-        self.saturation = min(max(saturation, self.deadZone), 1)
-        self.minimumTransientOnTime = max(minimumTransientOnTime, 0)
-        self.kickLevel = min(max(kickLevel, 0), 1)
-        self.kickSeconds = max(kickSeconds, 0)
+        self.lowFrequency = lowFrequency
+        self.highFrequency = highFrequency
+        self.triggers = triggers ?? highFrequency
         self.resolutionBits = resolutionBits.map { min(max($0, 1), 32) }
-        self.minimumUpdateInterval = max(minimumUpdateInterval, 0)
+        self.minimumUpdateInterval = minimumUpdateInterval.isFinite ? min(max(minimumUpdateInterval, 0), 1) : 0
+    }
+
+    /// A profile whose every actuator responds alike.
+    public init(name: String, actuators: ActuatorSet, response: MotorResponse, resolutionBits: Int?,
+                minimumUpdateInterval: Double) {
+        self.init(name: name, actuators: actuators, lowFrequency: response, highFrequency: response, triggers: response,
+                  resolutionBits: resolutionBits, minimumUpdateInterval: minimumUpdateInterval)
+    }
+
+    /// How `actuator` responds (both trigger motors share `triggers`).
+    public func response(of actuator: Actuator) -> MotorResponse {
+        switch actuator {
+        case .lowFrequency: return lowFrequency
+        case .highFrequency: return highFrequency
+        case .leftTrigger, .rightTrigger: return triggers
+        }
     }
 }

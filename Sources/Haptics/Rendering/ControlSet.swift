@@ -28,8 +28,13 @@ extension ControlTimeline {
     /// neutral where the pattern changes nothing. O(log n) per control; no allocation.
     func controls<Controls: ControlSet>(at t: Double) -> Controls {
         var controls = Controls.neutral
-        for index in 0..<Controls.ids.count {
-            if let value = value(ofControl: index, at: t, id: Controls.ids[index]) {
+        var timed = timedControls
+        guard timed != 0 else { return controls }
+        let ids = Controls.ids
+        while timed != 0 {
+            let index = timed.trailingZeroBitCount
+            timed &= timed - 1
+            if let value = value(ofControl: index, at: t, id: ids[index]) {
                 controls[index: index] = value
             }
         }

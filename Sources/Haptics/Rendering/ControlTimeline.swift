@@ -15,6 +15,9 @@ struct ControlTimeline: Sendable {
     /// Per control (by the caller's index), its steps and curves by start time.
     let segments: [ContiguousArray<Segment>]
     let curves: ContiguousArray<ParameterCurve>
+    /// Bit `index` set when control `index` has at least one step or curve (the others always read
+    /// as nil, so a pattern without controls costs nothing per sample).
+    let timedControls: UInt32
 
     /// The timelines of `pattern` for `count` controls; `index` gives a parameter's control index,
     /// or nil for parameters of another family.
@@ -37,6 +40,9 @@ struct ControlTimeline: Sendable {
             }.map(\.element))
         }
         curves = curveList
+        var mask: UInt32 = 0
+        for (index, list) in segments.enumerated() where !list.isEmpty && index < 32 { mask |= 1 << UInt32(index) }
+        timedControls = mask
     }
 
     /// The value of control `index` (parameter `id`) at pattern time `t`, clamped to `id`'s range,

@@ -7,7 +7,8 @@ extension PatternPreview {
     /// Top: the pattern's own intensity (filled) and sharpness (a line, drawn where the pattern
     /// sounds) sampled at each frame, with a stem at each transient's onset. Below: one lane per
     /// actuator of each profile with the drive level 0...1 the output received, held from frame to
-    /// frame as the motor holds it, and the profile's dead zone and saturation as dashed lines.
+    /// frame as the motor holds it, and the motor's start threshold (dead zone) and saturation as
+    /// dashed lines.
     /// Bottom: time in seconds with round ticks; a dashed line marks the end of the pattern.
     ///
     /// 960 units wide; pure string building (no fonts, scripts or external references). Each lane is

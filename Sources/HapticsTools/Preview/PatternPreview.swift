@@ -5,10 +5,10 @@
 ///
 /// `init(rendering:options:)` plays the pattern once from time 0 through a real `HapticEngine`,
 /// driven like a game drives it (a manual clock, one `update(at:)` per frame at `k / rate` seconds),
-/// with one `RecordingOutput` per motor profile, so every motor rule applies: the dead-zone remap,
-/// the transient's minimum on-time and kick, the resolution and the update interval. Beside the
-/// trace it samples the pattern's own signal (intensity and sharpness before the motor model,
-/// `VoiceEvaluator.sample(at:)`) at each frame time.
+/// with one `RecordingOutput` per motor profile, so the whole motor stage applies: the trigger fold,
+/// the planned drive (`DrivePlanner`, from each actuator's `MotorResponse` and the lookahead), the
+/// resolution and the update interval. Beside the trace it samples the pattern's own signal
+/// (intensity and sharpness before the motor stage, `VoiceEvaluator.sample(at:)`) at each frame time.
 ///
 /// **Where it ends.** Frames are rendered until the first frame at or after the pattern's duration
 /// on which every player has finished (the pattern and its release tails are over) and every
@@ -26,7 +26,7 @@ public struct PatternPreview {
     /// profile given twice gets `-2`, `-3`... appended). Every trace has one frame per frame time.
     public let outputs: [RecordingOutput]
     /// The pattern's own signal at each frame time (`VoiceEvaluator.sample(at:)` with the pattern's
-    /// controls, no game controls), before the motor model: index `k` belongs to frame `k`.
+    /// controls, no game controls), before the motor stage: index `k` belongs to frame `k`.
     @_spi(HapticsTools) public let signal: [HapticSignal]
     /// The pattern's transients in time order (one per onset time, the strongest there).
     public let transients: [PreviewTransient]

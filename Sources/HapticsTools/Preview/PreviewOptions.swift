@@ -13,8 +13,8 @@ public struct PreviewOptions: Hashable, Sendable {
     /// Where on each device the pattern plays. Default `.body`.
     public var locality: HapticLocality
     /// Longest time rendered after the pattern's duration while waiting for its tails to end, in
-    /// seconds (>= 0). Release tails, transient decays, the minimum on-time and update-interval
-    /// holds all end well inside the default, 5 s (2 x the longest envelope segment, plus 1 s).
+    /// seconds (>= 0). Release tails, transient decays and update-interval holds all end well
+    /// inside the default, 5 s (2 x the longest envelope segment, plus 1 s).
     public var maximumTailSeconds: Double
     /// Most frames a render may take, every profile's frames counted (two profiles: twice the
     /// pattern's frames); more throws `PreviewError.tooManyFrames`. Default 1,000,000 (an hour at

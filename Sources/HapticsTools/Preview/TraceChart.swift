@@ -7,7 +7,8 @@
 /// the **pattern** panel (the pattern's intensity as a filled area, its sharpness as a line where
 /// it sounds, each transient as a stem at its onset, 0...1); one **lane per actuator** of each
 /// output (the drive level 0...1 the output received, held from frame to frame as a motor holds
-/// it, with the profile's dead zone and saturation as dashed lines); the time axis in seconds.
+/// it, with that motor's start threshold (dead zone) and saturation as dashed lines); the time
+/// axis in seconds.
 /// Vertical grid lines at every tick (and, with a pattern, a dashed line at its end) run through
 /// every panel.
 ///
@@ -269,7 +270,8 @@ struct TraceChart {
         svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
         svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(1) + 9))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">1</text>"
         svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(0)))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">0</text>\n"
-        for level in [profile.deadZone, profile.saturation] where level > 0 && level < 1 {
+        let response = profile.response(of: actuator)
+        for level in [response.startThreshold, response.saturation] where level > 0 && level < 1 {
             svg += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(level)))\" x2=\"\(n(Self.left + plotWidth))\" y2=\"\(n(y(level)))\" stroke=\"\(Self.mutedColor)\" stroke-opacity=\"0.6\" stroke-dasharray=\"4 3\"/>\n"
         }
         // Drive: each frame's level held until the next frame, as the motor holds it.

@@ -1,12 +1,14 @@
 @_spi(HapticsTools) import Haptics
 
 /// The per-event view of a simulation (`hapticsctl simulate --summary`): for every response the
-/// mapping played, the rule's intensity next to the drive the pad received.
+/// mapping played, the rule's intensity next to the drive the pad received and what the motor stage
+/// predicts the hand felt.
 ///
-/// The two numbers differ on purpose: the rule's intensity is what the designer asked for (0...1,
-/// perceived strength); the drive is what the motor profile sends so that a real motor gives that
-/// feeling (dead zone, onset kick, saturation: docs/motor-mapping.md). A light impact at 0.34 can
-/// reach the pad as 0.72 on a motor that feels nothing below 0.3.
+/// Intensity and drive differ on purpose: the rule's intensity is what the designer asked for (0...1,
+/// perceived strength); the drive is what the motor stage sends so that a real motor gives that
+/// feeling (a burst at full drive while the motor spins up, the level that holds it, coasting early
+/// before an end: docs/engine.md, "The planned drive"). The felt level is the motor stage's own
+/// prediction from the pad's profile: close to the intensity when the motor can follow.
 extension MappingSimulation {
     /// One played response and the strongest drive its player's pad received for it.
     public struct SummaryRow: Sendable, Equatable {
@@ -22,6 +24,8 @@ extension MappingSimulation {
         /// to (not including) the player's next response, at most `window` seconds: the peak this
         /// response produced, with anything still sounding from earlier responses included.
         public var peakDrive: ActuatorLevels
+        /// The highest predicted felt level, 0...1 per actuator, over the same frames.
+        public var peakFelt: ActuatorLevels
     }
 
     /// One row per played response, in order. `window` bounds how long after its frame a response's
@@ -33,32 +37,40 @@ extension MappingSimulation {
             let nextOnPad = moments[(index + 1)...].first { $0.player == moment.player && $0.time > moment.time }?.time
             let end = min(nextOnPad ?? .infinity, moment.time + window)
             var peak = ActuatorLevels.zero
+            var peakFelt = ActuatorLevels.zero
             if outputs.indices.contains(moment.player) {
                 let frames = outputs[moment.player].frames
+                let felt = felt.indices.contains(moment.player) ? felt[moment.player] : []
                 let first = max(Int((moment.time * rate).rounded(.down)) - 1, 0)
                 var k = first
                 while k < frames.count && frames[k].time < end - 1e-9 {
-                    if frames[k].time >= moment.time - 1e-9 { peak = peak.maximum(with: frames[k].levels) }
+                    if frames[k].time >= moment.time - 1e-9 {
+                        peak = peak.maximum(with: frames[k].levels)
+                        if k < felt.count { peakFelt = peakFelt.maximum(with: felt[k]) }
+                    }
                     k += 1
                 }
             }
             rows.append(SummaryRow(time: moment.time, player: moment.player, name: moment.name,
-                                   intensity: moment.intensity, peakDrive: peak))
+                                   intensity: moment.intensity, peakDrive: peak, peakFelt: peakFelt))
         }
         return rows
     }
 
     /// The summary as an aligned text table: time, player, rule, intensity, then the peak drive of
-    /// each motor (low, high, left trigger, right trigger), three decimals.
+    /// each motor (low, high, left trigger, right trigger), then the peak predicted felt level of the
+    /// two body motors, three decimals.
     public func summaryTable(window: Double = 1) -> String {
         let rows = summary(window: window)
-        let header = ["time", "player", "rule", "intensity", "drive low", "drive high", "drive LT", "drive RT"]
+        let header = ["time", "player", "rule", "intensity", "drive low", "drive high", "drive LT", "drive RT",
+                      "felt low", "felt high"]
         var cells = [header]
         for row in rows {
             cells.append([
                 Self.fixed(row.time, 3), String(row.player), row.name, Self.fixed(row.intensity, 3),
                 Self.fixed(row.peakDrive.lowFrequency, 3), Self.fixed(row.peakDrive.highFrequency, 3),
                 Self.fixed(row.peakDrive.leftTrigger, 3), Self.fixed(row.peakDrive.rightTrigger, 3),
+                Self.fixed(row.peakFelt.lowFrequency, 3), Self.fixed(row.peakFelt.highFrequency, 3),
             ])
         }
         var widths = [Int](repeating: 0, count: header.count)

@@ -39,6 +39,11 @@ public struct MappingSimulation {
     /// each with the drive its pad received.
     public let moments: [HapticEventDirector.Moment]
 
+    /// What the motor stage predicts each player's hand feels at each frame (index: player, then frame;
+    /// 0...1 of each motor's full strength, `HapticEngine.predictedFeltLevels(ofOutput:)`), frame for
+    /// frame with `outputs`.
+    public let felt: [[ActuatorLevels]]
+
     /// The adaptive trigger effects of each player at each frame (index: player, then frame), as
     /// the mapping's `trigger_effect` rules set them; empty when the mapping sets none.
     public let triggerEffects: [[TriggerFrame]]
@@ -111,6 +116,8 @@ public struct MappingSimulation {
         let target = SimulationTarget(engine: engine, playerCount: count)
         let director = HapticEventDirector(target: target, mapping: mapping, presets: presets)
         var triggerEffects: [[TriggerFrame]] = records ? Array(repeating: [], count: count) : []
+        var felt: [[ActuatorLevels]] = Array(repeating: [], count: count)
+        for player in 0..<count { felt[player].reserveCapacity(frameBound) }
         var moments: [HapticEventDirector.Moment] = []
         director.momentHandler = { moments.append($0) }
         var next = 0
@@ -125,6 +132,7 @@ public struct MappingSimulation {
             }
             director.update(at: time)
             engine.update(at: time)
+            for player in 0..<count { felt[player].append(engine.predictedFeltLevels(ofOutput: player) ?? .zero) }
             if records {
                 for player in 0..<count {
                     triggerEffects[player].append(TriggerFrame(left: target.triggers[player].left.effect,
@@ -146,6 +154,7 @@ public struct MappingSimulation {
         director.momentHandler = nil
         self.moments = moments
         self.triggerEffects = triggerEffects
+        self.felt = felt
         withExtendedLifetime(target) {}
     }
 

@@ -14,16 +14,64 @@ struct MotorModelTests {
         #expect(MotorMapping.perceivedLevels(for: HapticSignal(intensity: .nan, sharpness: 0.5)) == .zero)
     }
 
-    @Test("perceived levels remap into dead zone ... saturation; 0 stays exactly 0")
-    func remap() {
-        let generic = MotorProfile.genericDualMotor
-        #expect(MotorMapping.drive(perceived: 0, profile: generic) == 0)
-        #expect(MotorMapping.drive(perceived: -1, profile: generic) == 0)
-        #expect(MotorMapping.drive(perceived: .nan, profile: generic) == 0)
-        #expect(MotorMapping.drive(perceived: 1e-9, profile: generic) >= 0.3)
-        #expect(MotorMapping.drive(perceived: 1, profile: generic) == 0.86)
-        #expect(abs(MotorMapping.drive(perceived: 0.5, profile: generic) - 0.58) < 1e-12)
-        #expect(MotorMapping.drive(perceived: 0.5, profile: .virtual) == 0.5)
+    @Test("a response's steady level is 0 up to the start threshold, half at the measured knee, 1 at the saturation; the drive inverts it")
+    func steadyLevel() {
+        let large = MotorResponse.largeERM
+        #expect(large.steadyLevel(drive: 0) == 0)
+        #expect(large.steadyLevel(drive: 0.3) == 0)
+        #expect(large.steadyLevel(drive: .nan) == 0)
+        // The measured pad (vpinball): half strength at drive 0.5, not half way (0.58) between 0.3 and 0.86.
+        #expect(abs(large.steadyLevel(drive: 0.5) - 0.5) < 1e-12)
+        #expect(abs(large.steadyLevel(drive: 0.4) - 0.25) < 1e-12)
+        #expect(abs(large.steadyLevel(drive: 0.68) - 0.75) < 1e-12)
+        // Without a knee the curve is a straight line.
+        let straight = MotorResponse(startThreshold: 0.2, saturation: 0.8, spinUpSeconds: 0.05, spinDownSeconds: 0.05)
+        #expect(abs(straight.steadyLevel(drive: 0.5) - 0.5) < 1e-12)
+        #expect(abs(straight.halfStrengthFraction - 0.5) < 1e-12)
+        #expect(large.steadyLevel(drive: 0.86) == 1)
+        #expect(large.steadyLevel(drive: 1) == 1)
+        #expect(large.drive(forSteadyLevel: 0) == 0)
+        #expect(large.drive(forSteadyLevel: -1) == 0)
+        #expect(large.drive(forSteadyLevel: 1e-9) >= 0.3)
+        #expect(large.drive(forSteadyLevel: 1) == 0.86)
+        for level in stride(from: 0.05, through: 1, by: 0.05) {
+            #expect(abs(large.steadyLevel(drive: large.drive(forSteadyLevel: level)) - level) < 1e-12)
+        }
+        #expect(MotorResponse.instant.drive(forSteadyLevel: 0.37) == 0.37)
+    }
+
+    @Test("a response moves the felt level towards the drive's steady level with the spin-up or spin-down time constant")
+    func firstOrder() {
+        let large = MotorResponse.largeERM
+        // Full drive from rest for one spin-up time constant: 1 - 1/e.
+        #expect(abs(large.level(after: 0.050, holding: 1, from: 0) - (1 - 1 / 2.718281828459045)) < 1e-12)
+        // Coasting (drive 0) from full for one spin-down time constant: 1/e.
+        #expect(abs(large.level(after: 0.080, holding: 0, from: 1) - 1 / 2.718281828459045) < 1e-12)
+        #expect(large.level(after: 0, holding: 1, from: 0.4) == 0.4)
+        #expect(MotorResponse.instant.level(after: 0.001, holding: 0.6, from: 0) == 0.6)
+        // The small motor is faster than the large one (an assumption, docs/engine.md).
+        #expect(MotorResponse.smallERM.spinUpSeconds < large.spinUpSeconds)
+        #expect(MotorResponse.smallERM.spinDownSeconds < large.spinDownSeconds)
+    }
+
+    @Test("every figure lies in its range; the slowest response takes each range's slow end")
+    func ranges() {
+        for response in [MotorResponse.largeERM, .smallERM, .linearResonant, .instant] {
+            #expect(response.ranges.startThreshold.contains(response.startThreshold))
+            #expect(response.ranges.saturation.contains(response.saturation))
+            #expect(response.ranges.spinUpSeconds.contains(response.spinUpSeconds))
+            #expect(response.ranges.spinDownSeconds.contains(response.spinDownSeconds))
+            let slowest = response.slowest
+            #expect(slowest.startThreshold >= response.startThreshold && slowest.spinDownSeconds >= response.spinDownSeconds)
+            #expect(slowest.spinUpSeconds >= response.spinUpSeconds && slowest.saturation >= response.saturation)
+        }
+        // A range given narrower than its figure is widened to contain it; hostile numbers are clamped.
+        let odd = MotorResponse(startThreshold: .nan, saturation: 5, spinUpSeconds: -1, spinDownSeconds: .infinity,
+                                ranges: .init(startThreshold: 0.5...0.6, saturation: 0...0.1, spinUpSeconds: 1...2,
+                                              spinDownSeconds: 0...100))
+        #expect(odd.startThreshold == 0 && odd.saturation == 1 && odd.spinUpSeconds == 0 && odd.spinDownSeconds == 0)
+        #expect(odd.ranges.startThreshold.contains(0) && odd.ranges.saturation.contains(1))
+        #expect(odd.ranges.spinDownSeconds.upperBound <= 10)
     }
 
     @Test("quantization to the profile's resolution; a non-zero level never rounds to 0")
@@ -34,54 +82,6 @@ struct MotorModelTests {
         #expect(MotorMapping.quantize(0.123456, profile: .virtual) == 0.123456)
     }
 
-    @Test("a transient on a real profile: kick at onset, held to the minimum on-time, then exactly 0")
-    func transientShaping() throws {
-        let rig = EngineTestRig(profiles: [.genericDualMotor])
-        try rig.engine.start()
-        try rig.engine.makePlayer(with: HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0)]))
-            .start(atTime: 0)
-        let held = MotorMapping.quantize(0.58, profile: .genericDualMotor)
-        // The kick scales with the transient's strength: 0.58 + (1 - 0.58) * 0.5 = 0.79.
-        let kicked = MotorMapping.quantize(0.79, profile: .genericDualMotor)
-        #expect(rig.frame() == EngineTestRig.body(kicked, 0))              // kick (50 ms)
-        #expect(rig.frame(at: 0.03125) == EngineTestRig.body(kicked, 0))   // still kicking
-        #expect(rig.frame(at: 0.0625) == EngineTestRig.body(held, 0)) // past the 50 ms pulse, held to 120 ms
-        #expect(rig.frame(at: 0.09375) == EngineTestRig.body(held, 0))
-        #expect(rig.frame(at: 0.125) == .zero)
-    }
-
-    @Test("the kick reaches kickLevel only at full strength; a light tap gets a small overdrive")
-    func kickScaling() throws {
-        let generic = MotorProfile.genericDualMotor
-        #expect(MotorMapping.kicked(drive: 0.86, perceived: 1, profile: generic) == 1)
-        #expect(abs(MotorMapping.kicked(drive: 0.3 * 0.9 + 0.86 * 0.1, perceived: 0.1, profile: generic) - 0.4204) < 1e-12)
-        #expect(MotorMapping.kicked(drive: 0, perceived: 0, profile: generic) == 0)          // silence stays silent
-        #expect(MotorMapping.kicked(drive: 0.5, perceived: 0.5, profile: .switchPro) == 0.5) // no kick on that profile
-        let rig = EngineTestRig(profiles: [generic])
-        try rig.engine.start()
-        try rig.engine.makePlayer(with: HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0)]))
-            .start(atTime: 0)
-        #expect(rig.frame() == EngineTestRig.body(1, 0))
-        let light = EngineTestRig(profiles: [generic])
-        try light.engine.start()
-        try light.engine.makePlayer(with: HapticPattern(events: [.transient(at: 0, intensity: 0.1, sharpness: 0.5)]))
-            .start(atTime: 0)
-        let tap = light.frame()
-        #expect(tap.lowFrequency < 0.45 && tap.highFrequency < 0.45)
-        #expect(tap.lowFrequency > MotorMapping.drive(perceived: 0.1, profile: generic))
-    }
-
-    @Test("changes closer than the minimum update interval are held back")
-    func updateInterval() throws {
-        let rig = EngineTestRig(profiles: [.switchPro])   // 30 ms between changes, saturation 1
-        try rig.engine.start()
-        try rig.engine.makePlayer(with: HapticPattern(events: [.continuous(at: 0, duration: 0.02, intensity: 1, sharpness: 0)]))
-            .start(atTime: 0)
-        #expect(rig.frame() == EngineTestRig.body(1, 0))          // first change: sent
-        #expect(rig.frame(at: 0.02) == EngineTestRig.body(1, 0))  // the event ended, but 0 is held back (20 ms < 30 ms)
-        #expect(rig.frame(at: 0.03) == .zero)                     // interval over: 0 goes out
-    }
-
     @Test("trigger locality reaches trigger motors where the output has them, and folds into the same side's body motor where not")
     func triggers() throws {
         let rig = EngineTestRig(profiles: [.xboxOne, .ps4, .ps4])
@@ -90,25 +90,24 @@ struct MotorModelTests {
         try rig.engine.makePlayer(with: pattern, output: 0, locality: .rightTrigger).start(atTime: 0)
         try rig.engine.makePlayer(with: pattern, output: 1, locality: .triggers).start(atTime: 0)
         try rig.engine.makePlayer(with: pattern, output: 2, locality: .leftTrigger).start(atTime: 0)
-        rig.frame()
-        #expect(rig.outputs[0].lastLevels == ActuatorLevels(rightTrigger: MotorMapping.quantize(0.86, profile: .xboxOne)))
-        let full = MotorMapping.quantize(0.86, profile: .ps4)
-        #expect(rig.outputs[1].lastLevels == ActuatorLevels(lowFrequency: full, highFrequency: full))
-        #expect(rig.outputs[2].lastLevels == ActuatorLevels(lowFrequency: full))   // left trigger -> left (low) motor
+        rig.run(through: 0.5, step: 1.0 / 60)   // long enough to hold at full
+        let full = MotorMapping.quantize(0.86, profile: .xboxOne)
+        #expect(rig.outputs[0].lastLevels == ActuatorLevels(rightTrigger: full))
+        let fullPS4 = MotorMapping.quantize(0.86, profile: .ps4)
+        #expect(rig.outputs[1].lastLevels == ActuatorLevels(lowFrequency: fullPS4, highFrequency: fullPS4))
+        #expect(rig.outputs[2].lastLevels == ActuatorLevels(lowFrequency: fullPS4))   // left trigger -> left (low) motor
         #expect(rig.engine.capabilities(ofOutput: 0)?.supportsTriggers == true)
         #expect(rig.engine.capabilities(ofOutput: 1)?.supportsTriggers == false)
         #expect(rig.engine.capabilities(ofOutput: 3) == nil)
         #expect(rig.engine.capabilities(ofOutput: 0)?.attributes(of: .hapticIntensity).maximum == 1)
     }
 
-    @Test("folding keeps the stronger of body and trigger per side, carries the kick, and leaves pads with triggers alone")
+    @Test("folding keeps the stronger of body and trigger per side, carries the onsets, and leaves pads with triggers alone")
     func foldRule() {
         let levels = ActuatorLevels(lowFrequency: 0.2, highFrequency: 0.7, leftTrigger: 0.5, rightTrigger: 0.4)
-        let (folded, kick) = MotorMapping.foldTriggers(levels, kick: [.leftTrigger], into: .body)
-        #expect(folded == ActuatorLevels(lowFrequency: 0.5, highFrequency: 0.7))
-        #expect(kick == [.leftTrigger, .lowFrequency])
-        let (kept, keptKick) = MotorMapping.foldTriggers(levels, kick: [.rightTrigger], into: .bodyAndTriggers)
-        #expect(kept == levels)
-        #expect(keptKick == [.rightTrigger])
+        #expect(MotorMapping.foldTriggers(levels, into: .body) == ActuatorLevels(lowFrequency: 0.5, highFrequency: 0.7))
+        #expect(MotorMapping.foldTriggers([.leftTrigger], into: .body) == [.leftTrigger, .lowFrequency])
+        #expect(MotorMapping.foldTriggers(levels, into: .bodyAndTriggers) == levels)
+        #expect(MotorMapping.foldTriggers([.rightTrigger], into: .bodyAndTriggers) == [.rightTrigger])
     }
 }

@@ -33,15 +33,16 @@ struct MappingSummaryTests {
         #expect(rows.allSatisfy { $0.peakDrive.lowFrequency >= 0 && $0.peakDrive.lowFrequency <= 1 })
     }
 
-    @Test("the light box's intensity reaches the pad stronger (kick and dead zone); the heavy crate saturates")
+    @Test("the light box and the heavy crate both start with a burst at full drive; what the hand feels keeps them apart")
     func intensityIsNotDrive() throws {
         let rows = try Self.demoSimulation().summary().filter { $0.name == "collision" }
         try #require(rows.count == 2)
         let light = rows[0], heavy = rows[1]
         #expect(light.intensity < 0.4 && heavy.intensity > 0.9)
-        #expect(light.peakDrive.lowFrequency > light.intensity + 0.2, "a weak transient is lifted above the motor's dead zone")
-        #expect(heavy.peakDrive.lowFrequency == 1, "a strong one saturates")
-        #expect(heavy.peakDrive.lowFrequency > light.peakDrive.lowFrequency)
+        #expect(light.peakDrive.lowFrequency == 1 && heavy.peakDrive.lowFrequency == 1, "both bursts start at full drive")
+        #expect(heavy.peakFelt.lowFrequency > light.peakFelt.lowFrequency, "the heavy crate feels stronger")
+        #expect(heavy.peakFelt.highFrequency > light.peakFelt.highFrequency)
+        #expect(light.peakFelt.lowFrequency >= 0.1, "the light box is felt")
     }
 
     @Test("the drive depends on the pad's profile, the intensity does not")
@@ -50,7 +51,8 @@ struct MappingSummaryTests {
         let linear = try Self.demoSimulation(profile: .virtual).summary().filter { $0.name == "collision" }
         try #require(generic.count == 2 && linear.count == 2)
         #expect(generic.map(\.intensity) == linear.map(\.intensity))
-        // The virtual profile has no dead zone or kick: the light box is sent weaker than on a real motor.
+        // The virtual profile's actuators are instant, with no start threshold: the light box is sent as its
+        // intensity, weaker than the burst a real motor gets.
         #expect(generic[0].peakDrive.lowFrequency > linear[0].peakDrive.lowFrequency + 0.1)
     }
 
@@ -58,16 +60,18 @@ struct MappingSummaryTests {
     func docTableIsTrue() throws {
         let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/config.md"), encoding: .utf8)
         let rows = try Self.demoSimulation().summary()
-        let tableLines = doc.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.split(separator: "|").count == 5 }
+        let tableLines = doc.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.split(separator: "|").count == 7 }
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
-            .filter { Double($0[2]) != nil && Double($0[3]) != nil && Double($0[4]) != nil }
+            .filter { line in (2...6).allSatisfy { Double(line[$0]) != nil } }
         try #require(tableLines.count >= 4, "the table is in docs/config.md")
         for line in tableLines {
-            let rule = line[1], intensity = line[2], low = line[3], high = line[4]
+            let rule = line[1], intensity = line[2]
             let match = rows.contains {
                 $0.name == rule && String(format: "%.3f", $0.intensity) == intensity
-                    && String(format: "%.3f", $0.peakDrive.lowFrequency) == low
-                    && String(format: "%.3f", $0.peakDrive.highFrequency) == high
+                    && String(format: "%.3f", $0.peakDrive.lowFrequency) == line[3]
+                    && String(format: "%.3f", $0.peakDrive.highFrequency) == line[4]
+                    && String(format: "%.3f", $0.peakFelt.lowFrequency) == line[5]
+                    && String(format: "%.3f", $0.peakFelt.highFrequency) == line[6]
             }
             #expect(match, "docs/config.md row \(line) is not what `simulate --summary` gives")
         }

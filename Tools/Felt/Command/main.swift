@@ -1,16 +1,24 @@
-// haptics-felt: what a player feels, SDLHaptics against the usual approaches (issue 20).
+// haptics-felt: what a player feels, SDLHaptics against the usual approaches and the limit (issues 20, 24).
 //
-//     haptics-felt [--root DIR] [--write] [--quick] [--trace NAME] [--lost]
+//     haptics-felt [--root DIR] [--write] [--quick] [--class NAME] [--no-limit] [--limit-cache DIR | --no-cache]
+//                  [--export DIR] [--trace NAME] [--lost]
 //
 // Runs every preset (Assets/Haptics/Presets), every fixture AHAP file (Tests/Fixtures/ahap), the demo
 // tour's game events and the short event script through the shipped config
 // (Assets/Haptics/haptics.toml), and the generated stress streams, through SDLHaptics (each ERM pad
 // profile), raw SDL, clip stepping (Nice Vibrations) and per-channel max (Unreal); simulates an ERM
-// felt model with the fast, measured and slow parameter sets; prints the tables. With --write it
-// replaces the "What a player feels" section of docs/performance.md, the summary line of README.md
-// and docs/images/felt-bursts.svg. `make felt` runs it with --write. --quick runs only the stress
-// streams (a smoke run). --trace NAME prints one input's intended and felt amplitudes (generic pad,
-// measured motor) every 5 ms as CSV; --lost lists the transients SDLHaptics loses there.
+// felt model with the fast, measured and slow parameter sets, finds the limit (the best drive through
+// the same pad link, offline: Tools/Felt/HapticsFelt/FeltLimit.swift); prints the tables, the issue's
+// verdict per class, pad and motor, and the shortfalls. With --write it replaces the "What a player
+// feels" section of docs/performance.md, the summary line of README.md and docs/images/felt-bursts.svg
+// (`make felt` runs it with --write; --write needs the full run). --quick runs only the stress streams
+// (a smoke run). --class NAME runs only the input classes whose name contains NAME (case-insensitive;
+// repeatable). --no-limit skips the limit; otherwise solved limit channels are kept in --limit-cache DIR
+// (default ROOT/.build/felt-limit-cache; --no-cache: none), so a rerun solves only what changed.
+// --export DIR writes one JSON file per input with its intent, voices and every drive as the pad
+// receives it (docs/performance.md, "The export"). --trace NAME prints one input's intended and felt
+// amplitudes (generic pad, measured motor) every 5 ms as CSV; --lost lists the transients SDLHaptics
+// loses there.
 
 import Foundation
 import Haptics
@@ -29,6 +37,18 @@ func note(_ message: String) { FileHandle.standardError.write(Data((message + "\
 let root = option("--root") ?? FileManager.default.currentDirectoryPath
 let write = CommandLine.arguments.contains("--write")
 let quick = CommandLine.arguments.contains("--quick")
+let noLimit = CommandLine.arguments.contains("--no-limit")
+let classFilters: [String] = CommandLine.arguments.indices.compactMap { i in
+    CommandLine.arguments[i] == "--class" && i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1].lowercased() : nil
+}
+let exportDirectory = option("--export")
+if CommandLine.arguments.contains("--class") && classFilters.count != CommandLine.arguments.filter({ $0 == "--class" }).count {
+    fail("--class needs a class name (or part of one)")
+}
+if CommandLine.arguments.contains("--export") && exportDirectory == nil { fail("--export needs a directory") }
+if write && (quick || noLimit || !classFilters.isEmpty) {
+    fail("--write rewrites the docs from the full run: leave out --quick, --no-limit and --class")
+}
 func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
 
 var scenarios: [Scenario] = []
@@ -57,18 +77,40 @@ for failure in failures { note("skipped (does not decode): \(failure)") }
 let chartName = "overlapping impact bursts"
 let traceName = option("--trace")
 if let traceName { scenarios = scenarios.filter { $0.name == traceName } }
-// What-if rows (not shipped): the generic profile with a shorter minimum transient on-time.
-func onTimeVariant(_ seconds: Double) -> Pad {
-    var profile = MotorProfile.genericDualMotor
-    profile.minimumTransientOnTime = seconds
-    return Pad(profile: profile, rate: 60, name: "generic, on-time \(Int(seconds * 1000)) ms (what-if)")
+if !classFilters.isEmpty {
+    scenarios = scenarios.filter { scenario in classFilters.contains { scenario.inputClass.lowercased().contains($0) } }
+    if scenarios.isEmpty { fail("no input class matches --class \(classFilters.joined(separator: ", "))") }
 }
-var running = FeltComparison(variants: [onTimeVariant(0.05), onTimeVariant(0.08)], chartScenario: traceName ?? chartName)
+let cacheDirectory: String? = CommandLine.arguments.contains("--no-cache") ? nil
+    : (option("--limit-cache") ?? path(".build/felt-limit-cache"))
+let cache = FeltLimitCache(directory: cacheDirectory)
+var running = FeltComparison(includesLimit: !noLimit, limitCache: cache, chartScenario: traceName ?? chartName,
+                             chartPad: option("--pad") ?? "generic", chartMotor: option("--motor") ?? "measured")
+running.keepsDetails = CommandLine.arguments.contains("--detail")
+var records: [FeltRecord] = []
+let started = Date()
 for (index, scenario) in scenarios.enumerated() {
     note("[\(index + 1)/\(scenarios.count)] \(scenario.inputClass): \(scenario.name)")
-    running.run(scenario)
+    if let record = running.run(scenario), exportDirectory != nil { records.append(record) }
 }
 let comparison = running
+if !noLimit {
+    note(String(format: "limit: %d channels solved, %d from the cache (%@); %.0f s in all", cache.misses, cache.hits,
+                cacheDirectory ?? "no cache", Date().timeIntervalSince(started)))
+}
+if let exportDirectory {
+    do {
+        try FileManager.default.createDirectory(atPath: exportDirectory, withIntermediateDirectories: true)
+        for record in records {
+            let identical = (comparison.merged[record.inputClass] ?? []).filter { $0.sameAs == record.name }.map(\.name)
+            let file = (exportDirectory as NSString).appendingPathComponent(FeltExport.fileName(record))
+            try FeltExport.json(record, identical: identical).write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        note("wrote \(records.count) files to \(exportDirectory)")
+    } catch {
+        fail("--export \(exportDirectory): \(error)")
+    }
+}
 if traceName != nil {
     // --trace NAME: the chart's traces (generic pad, measured motor) every 5 ms, as CSV.
     print("time," + comparison.chart.map(\.label).joined(separator: ","))
@@ -79,67 +121,50 @@ if traceName != nil {
     exit(0)
 }
 for line in comparison.skipped { note("skipped: \(line)") }
+for (inputClass, pairs) in comparison.merged { for pair in pairs { note("counted once (\(inputClass)): \(pair.name) has the intent of \(pair.sameAs)") } }
 if CommandLine.arguments.contains("--lost") { for line in comparison.lostLog { note("lost by SDLHaptics: " + line) } }
+if comparison.keepsDetails {
+    // --detail: per input, each approach's measures on the chart's pad and motor (--pad, --motor).
+    print("class\tinput\tapproach\tlost\tof\tcorr\ttrack\tunfelt_ms\tfidelity\ttail_ms")
+    for d in comparison.details {
+        let m = d.measures
+        print([d.inputClass, d.name, d.approach.rawValue, "\(m.lostTransients)", "\(m.transients)",
+               String(format: "%.3f", m.lagCorrelation), String(format: "%.3f", m.trackingError),
+               String(format: "%.0f", m.contentNotFelt * 1000), m.levelFidelity.map { String(format: "%.2f", $0) } ?? "-",
+               String(format: "%.0f", m.tail * 1000)].joined(separator: "\t"))
+    }
+    exit(0)
+}
 let report = FeltReport(comparison)
 let tables = report.tables()
 let shortfalls = report.shortfalls()
+let verdict = report.verdict()
+let summary = report.summary()
 
-// The README's summary: every input together, the generic pad, the range over the motors.
-/// Whether SDLHaptics' calls stayed within every pad's write limit on every input.
-func limitSentence(_ comparison: FeltComparison) -> String {
-    var over: [String] = []
-    for inputClass in comparison.classes {
-        for pad in comparison.pads where pad.link.interval > 0 {
-            let peak = comparison.results[inputClass]?[.init(approach: .sdlHaptics, pad: pad.name)]?.values.map(\.peakCallsPerSecond).max() ?? 0
-            if Double(peak) > 1 / pad.link.interval + 1e-9 { over.append("\(pad.name) (\(inputClass))") }
-        }
-    }
-    return over.isEmpty ? "SDLHaptics' SDL calls stay within every pad's write limit."
-        : "SDLHaptics' SDL calls exceed the write limit of " + over.joined(separator: ", ") + "."
-}
-
-func summary(_ comparison: FeltComparison) -> String {
-    var parts: [String] = []
-    var total = 0
-    for approach in Approach.allCases {
-        var lostByMotor: [String: (Int, Int)] = [:]
-        var corrByMotor: [String: [Double]] = [:]
-        for inputClass in comparison.classes {
-            guard let row = comparison.results[inputClass]?[.init(approach: approach, pad: "generic")] else { continue }
-            for (motor, aggregate) in row {
-                let sum = lostByMotor[motor] ?? (0, 0)
-                lostByMotor[motor] = (sum.0 + aggregate.lostTransients, sum.1 + aggregate.transients)
-                corrByMotor[motor, default: []] += aggregate.correlations
-            }
-        }
-        let lost = lostByMotor.values.map { $0.1 == 0 ? 0 : 100 * Double($0.0) / Double($0.1) }
-        total = lostByMotor.values.first?.1 ?? 0
-        let corr = corrByMotor.values.map { $0.reduce(0, +) / Double(max($0.count, 1)) }
-        let lostText = String(format: "%.0f", lost.min() ?? 0) + ((lost.max() ?? 0).rounded() == (lost.min() ?? 0).rounded() ? "" : String(format: "–%.0f", lost.max() ?? 0))
-        parts.append("\(approach.rawValue) \(lostText) % lost, correlation " + String(format: "%.2f–%.2f", corr.min() ?? 0, corr.max() ?? 0))
-    }
-    let inputs = comparison.scenarioNames.values.map(\.count).reduce(0, +)
-    return "**What a player feels** (`make felt`): on a modelled ERM pad (generic profile, fast to slow motors), "
-        + "\(inputs) inputs, \(total) transients distinct in the intent: " + parts.joined(separator: "; ")
-        + ". " + limitSentence(comparison) + " It is not ahead everywhere: "
-        + "[docs/performance.md](docs/performance.md#what-a-player-feels-issue-20) says where and why."
-}
-
-let section = FeltDocument.section(tables: tables, shortfalls: shortfalls, shortfallTable: report.shortfallTable(),
-                                   comparison: comparison, failures: failures)
+let section = FeltDocument.section(tables: tables, verdict: verdict, limitVerdict: noLimit ? nil : report.verdict(of: .limit),
+                                   shortfalls: shortfalls,
+                                   shortfallTable: report.shortfallTable(), comparison: comparison, failures: failures)
 print(tables)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
 for line in shortfalls { print("- " + line) }
 print("")
 print(report.shortfallTable())
-print(summary(comparison))
+print("Issue 24's bar (Done when), per input class, pad and motor: SDLHaptics meets it in \(verdict.passed) of \(verdict.cases) cases. "
+    + FeltReport.verdictLegend + "\n")
+print(verdict.table)
+if !noLimit {
+    let limitVerdict = report.verdict(of: .limit)
+    print("The same bar for the limit (the offline optimum with the true motor): it meets it in \(limitVerdict.passed) of \(limitVerdict.cases) cases.\n")
+    print(limitVerdict.table)
+}
+print(summary)
 
 if write && !quick {
     do {
         try FeltDocument.replace(in: path("docs/performance.md"), begin: "<!-- felt:begin -->", end: "<!-- felt:end -->",
                                  with: section, appendHeading: "## What a player feels")
         try FeltDocument.replace(in: path("README.md"), begin: "<!-- felt-summary:begin -->", end: "<!-- felt-summary:end -->",
-                                 with: summary(comparison) + "\n", appendHeading: nil)
+                                 with: summary + "\n", appendHeading: nil)
         let svg = report.svg(seconds: 1.6, title: "\(chartName): intended and felt (generic pad, measured motor)")
         try svg.write(toFile: path("docs/images/felt-bursts.svg"), atomically: true, encoding: .utf8)
         note("wrote docs/performance.md, README.md, docs/images/felt-bursts.svg")

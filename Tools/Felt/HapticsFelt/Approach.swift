@@ -1,7 +1,7 @@
 import Foundation
 import Haptics
 
-/// A way of turning the same input into SDL rumble calls.
+/// A way of turning the same input into SDL rumble calls, and the offline limit of them all.
 public enum Approach: String, CaseIterable, Sendable {
     /// SDLHaptics as shipped: the engine with the pad's motor profile, sent the way `SDLRumbleOutput`
     /// sends (changes only, 250 ms duration, a keep-alive after 125 ms unchanged).
@@ -15,6 +15,12 @@ public enum Approach: String, CaseIterable, Sendable {
     /// newest replaces the playing one; no loops on gamepads.
     case clipStepping = "clip stepping (Nice Vibrations)"
     /// Unreal's force feedback mixing: per channel, the maximum of the active effects' levels each
-    /// frame, sent when it changes; no motor model (no remap, no minimum on-time, no kick).
+    /// frame, sent when it changes; no motor model (the levels as the voices ask for them, no planned drive).
     case channelMax = "per-channel max (Unreal)"
+    /// Not a renderer: the best drive the felt model allows through the same pad link, found
+    /// offline by `FeltLimit` knowing the whole input and the true motor (one drive per motor set).
+    case limit = "limit (offline optimum)"
+
+    /// The approaches SDLHaptics is held against (the "at least as good as").
+    public static let compared: [Approach] = [.rawSDL, .clipStepping, .channelMax]
 }

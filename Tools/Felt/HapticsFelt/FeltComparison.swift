@@ -2,7 +2,9 @@ import Foundation
 import Haptics
 
 /// Runs every scenario through every approach on every pad, simulates the felt vibration with every
-/// motor parameter set, and aggregates the measures per input class.
+/// motor parameter set, finds the limit (the best drive through the same link), and aggregates the
+/// measures per input class. Inputs of a class whose intent is identical to one already run are
+/// counted once (`merged`).
 ///
 /// Load-time tool code (allocates freely); results are deterministic for the same inputs.
 public struct FeltComparison {
@@ -24,40 +26,61 @@ public struct FeltComparison {
         }
     }
 
-    /// The measures of one row with one motor, summed over a class's scenarios.
+    /// The measures of one row with one motor, summed over a class's inputs.
     public struct Aggregate: Sendable {
         public var scenarios = 0
         public var transients = 0
         public var lostTransients = 0
+        public var onsets = 0
         public var onsetDelays: [Double] = []
         public var missedOnsets = 0
         public var correlations: [Double] = []
+        public var lagCorrelations: [Double] = []
+        public var correlationLags: [Double] = []
+        public var trackingErrors: [Double] = []
+        public var contentTime = 0.0
+        public var contentNotFelt = 0.0
+        /// Level fidelity of the inputs that have one (enough distinct tap strengths).
+        public var fidelities: [Double] = []
         public var peakCallsPerSecond = 0
         public var tails: [Double] = []
 
-        mutating func add(_ m: FeltMeasures) {
+        public init() {}
+
+        public mutating func add(_ m: FeltMeasures) {
             scenarios += 1
             transients += m.transients
             lostTransients += m.lostTransients
+            onsets += m.onsets
             onsetDelays += m.onsetDelays
             missedOnsets += m.missedOnsets
             correlations.append(m.correlation)
+            lagCorrelations.append(m.lagCorrelation)
+            correlationLags.append(m.correlationLag)
+            trackingErrors.append(m.trackingError)
+            contentTime += m.contentTime
+            contentNotFelt += m.contentNotFelt
+            if let f = m.levelFidelity { fidelities.append(f) }
             peakCallsPerSecond = max(peakCallsPerSecond, m.peakCallsPerSecond)
             tails.append(m.tail)
         }
 
         /// Lost transients as a fraction (0 when there were none).
         public var lostFraction: Double { transients == 0 ? 0 : Double(lostTransients) / Double(transients) }
-        public var medianOnsetDelay: Double? { Self.median(onsetDelays) }
-        public var meanCorrelation: Double { correlations.isEmpty ? 0 : correlations.reduce(0, +) / Double(correlations.count) }
-        public var medianTail: Double { Self.median(tails) ?? 0 }
+        public var medianOnsetDelay: Double? { FeltStatistics.median(onsetDelays) }
+        public var meanCorrelation: Double { Self.mean(correlations) }
+        /// Mean over the inputs of the best correlation with lags 0 ... 80 ms.
+        public var meanLagCorrelation: Double { Self.mean(lagCorrelations) }
+        public var medianCorrelationLag: Double { FeltStatistics.median(correlationLags) ?? 0 }
+        /// Mean over the inputs of the tracking error (mean absolute difference at the best lag).
+        public var meanTrackingError: Double { Self.mean(trackingErrors) }
+        /// Intended time at 0.15 or more with nothing felt, as a fraction of all such time.
+        public var contentNotFeltFraction: Double { contentTime > 0 ? contentNotFelt / contentTime : 0 }
+        /// Mean level fidelity over the inputs that have one; nil when none has.
+        public var meanFidelity: Double? { fidelities.isEmpty ? nil : Self.mean(fidelities) }
+        public var medianTail: Double { FeltStatistics.median(tails) ?? 0 }
 
-        static func median(_ values: [Double]) -> Double? {
-            guard !values.isEmpty else { return nil }
-            let sorted = values.sorted()
-            let mid = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-        }
+        static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
     }
 
     /// A felt trace kept for a chart.
@@ -69,18 +92,22 @@ public struct FeltComparison {
     public let rate: Double
     public let motors: [ERMParameters]
     public let pads: [Pad]
-    /// What-if profiles (not shipped): SDLHaptics alone is run with them, as extra rows named after
-    /// the pad, so a proposed profile change can be judged by the same measures.
-    public let variants: [Pad]
+    /// Whether the limit runs (its rows are missing without it).
+    public let includesLimit: Bool
+    /// Where solved limit channels are kept between runs (memory only without a directory).
+    public let limitCache: FeltLimitCache
     /// class -> row -> motor name -> aggregate.
     public private(set) var results: [String: [RowKey: [String: Aggregate]]] = [:]
     /// Classes in the order first seen.
     public private(set) var classes: [String] = []
-    /// Scenario names per class.
+    /// Input names per class (the ones measured; merged ones are in `merged`).
     public private(set) var scenarioNames: [String: [String]] = [:]
+    /// Per class, the inputs whose intent is identical to one measured before: (input, the one it
+    /// is counted as).
+    public private(set) var merged: [String: [(name: String, sameAs: String)]] = [:]
     /// SDLHaptics' lost transients on the chart's pad and motor ("scenario @time"), for inspection.
     public private(set) var lostLog: [String] = []
-    /// Every intended transient per class, distinct in the intent or not.
+    /// Every intended transient per class (measured inputs only), distinct in the intent or not.
     public private(set) var intendedTransients: [String: Int] = [:]
     /// Scenarios left out (no haptic content), with the reason.
     public private(set) var skipped: [String] = []
@@ -92,84 +119,64 @@ public struct FeltComparison {
     /// Sampling step of the felt model, seconds.
     public static let step = 0.001
 
+    private var seen: [String: [FeltIntent.Identity: String]] = [:]
+    /// Per input, the measures of every approach on the chart's pad and motor (`--detail`).
+    public var keepsDetails = false
+    public private(set) var details: [(inputClass: String, name: String, approach: Approach, measures: FeltMeasures)] = []
+
     public init(rate: Double = 60, motors: [ERMParameters] = ERMParameters.range, pads: [Pad]? = nil,
-                variants: [Pad] = [], chartScenario: String? = nil, chartPad: String = "generic", chartMotor: String = "measured") {
+                includesLimit: Bool = true, limitCache: FeltLimitCache = FeltLimitCache(directory: nil),
+                chartScenario: String? = nil, chartPad: String = "generic", chartMotor: String = "measured") {
         self.rate = rate
         self.motors = motors
         self.pads = pads ?? Pad.ermPads(rate: rate)
-        self.variants = variants
+        self.includesLimit = includesLimit
+        self.limitCache = limitCache
         self.chartScenario = chartScenario
         self.chartPad = chartPad
         self.chartMotor = chartMotor
     }
 
-    /// Runs one scenario and adds its measures to its class.
-    public mutating func run(_ scenario: Scenario) {
+    /// The approaches in the tables, in order.
+    public var approaches: [Approach] { Approach.allCases.filter { $0 != .limit || includesLimit } }
+
+    /// Runs one scenario and adds its measures to its class. Returns what was run (for
+    /// `FeltExport`), or nil when the input has no haptic signal or its intent was merged.
+    @discardableResult
+    public mutating func run(_ scenario: Scenario) -> FeltRecord? {
         let capture = ScenarioRun.captured(scenario, rate: rate)
-        let frames = capture.frameCount
-        var intendedFrames = [Double](repeating: 0, count: frames)
-        for voice in capture.levels {
-            for k in 0..<min(frames, voice.count) {
-                let l = voice[k]
-                intendedFrames[k] += max(l.lowFrequency, l.highFrequency, l.leftTrigger, l.rightTrigger)
-            }
-        }
-        intendedFrames = intendedFrames.map { min($0, 1) }
-        guard let lastFrame = intendedFrames.lastIndex(where: { $0 > 0 }) else {
+        guard let intent = FeltIntent(capture: capture, rate: rate) else {
             skipped.append("\(scenario.inputClass)/\(scenario.name): no haptic signal")
-            return
-        }
-        let intendedEnd = Double(lastFrame + 1) / rate
-        func level(voice: Int, at time: Double) -> Double {
-            let k = min(max(Int((time * rate).rounded(.up)), 0), capture.levels[voice].count - 1)
-            guard k >= 0 else { return 0 }
-            let l = capture.levels[voice][k]
-            return max(l.lowFrequency, l.highFrequency, l.leftTrigger, l.rightTrigger)
-        }
-        var transientTimes: [Double] = []
-        for t in capture.transients.sorted(by: { $0.time < $1.time }) where level(voice: t.voice, at: t.time) > 0 {
-            if let last = transientTimes.last, t.time - last < 0.001 { continue }
-            transientTimes.append(t.time)
-        }
-        var onsetTimes = transientTimes
-        for effect in capture.effects {
-            let levels = capture.levels[effect.voice]
-            guard let first = (effect.frame..<levels.count).first(where: { k in
-                let l = levels[k]; return max(l.lowFrequency, l.highFrequency, l.leftTrigger, l.rightTrigger) > 0 }) else { continue }
-            let t = Double(first) / rate
-            if onsetTimes.contains(where: { abs($0 - t) < 1 / rate + 1e-9 }) { continue }
-            onsetTimes.append(t)
-        }
-        onsetTimes.sort()
-
-        var shippedDrive: [String: [ActuatorLevels]] = [:]
-        for pad in pads + variants { shippedDrive[pad.name] = ScenarioRun.shipped(scenario, profile: pad.profile, rate: rate) }
-        let longest = max(frames, shippedDrive.values.map(\.count).max() ?? 0)
-        let end = Double(longest) / rate + 1.0
-        let count = Int((end / Self.step).rounded(.up))
-        let intended = (0..<count).map { k -> Double in
-            let f = Int((Double(k) * Self.step * rate + 1e-9).rounded(.down))
-            return f < frames ? intendedFrames[f] : 0
-        }
-
-        // Only transients and onsets that stand out in the intent itself are measured: a transient
-        // that lands on an envelope already at full (overlapping impacts summed to 1, a dense
-        // texture of taps) cannot be felt as a separate peak whatever renders it.
-        let allTransients = transientTimes.count
-        transientTimes = transientTimes.filter {
-            FeltMeasures.firstRise(in: intended, step: Self.step, after: $0, within: FeltCriteria.transientWindow) != nil
-        }
-        onsetTimes = onsetTimes.filter {
-            FeltMeasures.firstRise(in: intended, step: Self.step, after: $0, within: FeltCriteria.onsetWindow) != nil
+            return nil
         }
         let inputClass = scenario.inputClass
+        let identity = intent.identity
+        if let first = seen[inputClass]?[identity] {
+            merged[inputClass, default: []].append((scenario.name, first))
+            return nil
+        }
+        seen[inputClass, default: [:]][identity] = scenario.name
+
+        var shippedDrive: [String: [ActuatorLevels]] = [:]
+        for pad in pads { shippedDrive[pad.name] = ScenarioRun.shipped(scenario, profile: pad.profile, rate: rate) }
+        let longest = max(capture.frameCount, shippedDrive.values.map(\.count).max() ?? 0)
+        let end = Double(longest) / rate + 1.0
+        let count = Int((end / Self.step).rounded(.up))
+        let intended = intent.samples(count: count)
+        let transientTimes = intent.transientTimes
+
         if results[inputClass] == nil { classes.append(inputClass); results[inputClass] = [:] }
         scenarioNames[inputClass, default: []].append(scenario.name)
-        intendedTransients[inputClass, default: 0] += allTransients
-        let reference = FeltMeasures(felt: intended, intended: intended, step: Self.step, transientTimes: transientTimes,
-                                     onsetTimes: onsetTimes, intendedEnd: intendedEnd, callTimes: [])
+        intendedTransients[inputClass, default: 0] += intent.allTransientCount
+        func measure(_ channels: [[Double]], calls: [Double]) -> FeltMeasures {
+            FeltMeasures(channels: channels, intended: intended, step: Self.step, transientTimes: transientTimes,
+                         onsetTimes: intent.onsetTimes, intendedEnd: intent.intendedEnd, callTimes: calls)
+        }
+        let reference = measure([intended], calls: [])
         for motor in motors { results[inputClass]![RowKey(approach: nil, pad: nil), default: [:]][motor.name, default: Aggregate()].add(reference) }
 
+        var record = FeltRecord(name: scenario.name, inputClass: inputClass, rate: rate, step: Self.step, intent: intent,
+                                voices: capture.levels.indices.map { FeltRecord.Voice(first: capture.firstFrames[$0], levels: capture.levels[$0]) })
         let isChart = scenario.name == chartScenario
         if isChart { chart = [Trace(label: "intended", values: intended)] }
         let others: [(Approach, [RumbleCall])] = [
@@ -177,27 +184,62 @@ public struct FeltComparison {
             (.clipStepping, ApproachCalls.clipStepping(capture: capture, rate: rate)),
             (.channelMax, ApproachCalls.channelMax(capture: capture, rate: rate)),
         ]
-        for pad in pads + variants {
+        for pad in pads {
             let hasTriggers = pad.profile.actuators.contains(.leftTrigger)
             let shipped = ApproachCalls.sdlHaptics(drive: shippedDrive[pad.name] ?? [], rate: rate, hasTriggers: hasTriggers)
-            let isVariant = variants.contains { $0.name == pad.name }
-            for (approach, calls) in [(Approach.sdlHaptics, shipped)] + (isVariant ? [] : others) {
-                let steps = pad.link.driveSteps(for: calls, until: end)
+            // (approach, motor the drive is for (nil: every motor), calls)
+            var drives: [(Approach, ERMParameters?, [RumbleCall])] = ([(Approach.sdlHaptics, shipped)] + others).map { ($0.0, nil, $0.1) }
+            if includesLimit {
                 for motor in motors {
-                    let felt = FeltTrace(steps: steps, parameters: motor, count: count, step: Self.step).combined
-                    let m = FeltMeasures(felt: felt, intended: intended, step: Self.step, transientTimes: transientTimes,
-                                         onsetTimes: onsetTimes, intendedEnd: intendedEnd, callTimes: calls.map(\.time))
+                    drives.append((.limit, motor, FeltLimit.calls(for: intent, pad: pad, motor: motor, step: Self.step, cache: limitCache)))
+                }
+            }
+            for (approach, only, calls) in drives {
+                let steps = pad.link.driveSteps(for: calls, until: end)
+                record.drives.append(FeltRecord.Drive(approach: approach, pad: pad, motor: only?.name, steps: steps, callTimes: calls.map(\.time)))
+                for motor in motors where only == nil || only == motor {
+                    let channels = FeltTrace(steps: steps, parameters: motor, count: count, step: Self.step).channels
+                    let m = measure(channels, calls: calls.map(\.time))
                     results[inputClass]![RowKey(approach: approach, pad: pad.name), default: [:]][motor.name, default: Aggregate()].add(m)
-                    if pad.name == chartPad && motor.name == chartMotor && approach == .sdlHaptics {
-                        for t0 in transientTimes where FeltMeasures.firstRise(in: felt, step: Self.step, after: t0, within: FeltCriteria.transientWindow) == nil {
+                    guard pad.name == chartPad && motor.name == chartMotor else { continue }
+                    if keepsDetails { details.append((inputClass, scenario.name, approach, m)) }
+                    if approach == .sdlHaptics {
+                        for t0 in transientTimes where !channels.contains(where: {
+                            FeltMeasures.firstRise(in: $0, step: Self.step, after: t0, within: FeltCriteria.transientWindow) != nil
+                        }) {
                             lostLog.append("\(scenario.name) @\(String(format: "%.3f", t0))")
                         }
                     }
-                    if isChart && pad.name == chartPad && motor.name == chartMotor {
-                        chart.append(Trace(label: approach.rawValue, values: felt))
-                    }
+                    if isChart { chart.append(Trace(label: approach.rawValue, values: FeltMeasures.strongest(channels))) }
                 }
             }
         }
+        return record
     }
+}
+
+/// What one input ran: its intent, its voices and every drive as the pad received it (for
+/// `FeltExport`).
+public struct FeltRecord: Sendable {
+    public struct Voice: Sendable {
+        /// The frame the voice was made in; `levels[first]` is its first level.
+        public var first: Int
+        /// Per frame from frame 0 (0 before `first`): low, high, left trigger, right trigger.
+        public var levels: [ActuatorLevels]
+    }
+    public struct Drive: Sendable {
+        public var approach: Approach
+        public var pad: Pad
+        /// The motor set a limit drive was found for (nil: the approach ignores the motor).
+        public var motor: String?
+        public var steps: [DriveStep]
+        public var callTimes: [Double]
+    }
+    public var name: String
+    public var inputClass: String
+    public var rate: Double
+    public var step: Double
+    public var intent: FeltIntent
+    public var voices: [Voice]
+    public var drives: [Drive] = []
 }

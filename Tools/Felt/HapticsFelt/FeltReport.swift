@@ -1,7 +1,8 @@
 import Foundation
 
-/// The comparison written out: markdown tables for docs/performance.md, a summary line for the
-/// README, the list of places where SDLHaptics is not at least as good, and an SVG chart.
+/// The comparison written out: markdown tables for docs/performance.md, the issue's verdict per
+/// class, pad and motor, a summary line for the README, the places where SDLHaptics is not at least
+/// as good, and an SVG chart.
 public struct FeltReport {
     public let comparison: FeltComparison
 
@@ -10,13 +11,22 @@ public struct FeltReport {
     /// Tolerances under which two results count as equal (below what the measures resolve).
     public static let delayTolerance = 0.001
     public static let correlationTolerance = 0.005
+    public static let trackingTolerance = 0.002
+    public static let contentTolerance = 0.001
+    public static let fidelityTolerance = 0.005
     public static let tailTolerance = 0.005
+    /// The issue's bar (issue 24, "Done when"): the most transients SDLHaptics may lose, per class,
+    /// and the share of the limit's lag-tolerant correlation it must reach.
+    public static func lostCap(inputClass: String) -> Double { inputClass.contains("selection ticks") ? 0.15 : 0.05 }
+    public static let limitShare = 0.9
 
     func range(_ values: [Double], _ format: (Double) -> String) -> String {
         guard let lo = values.min(), let hi = values.max() else { return "–" }
         let a = format(lo), b = format(hi)
         return a == b ? a : "\(a)–\(b)"
     }
+
+    func percent(_ value: Double) -> String { String(format: "%.0f %%", value * 100) }
 
     /// One table per input class: rows approach × pad, columns the measures as ranges over the motors.
     public func tables() -> String {
@@ -25,34 +35,102 @@ public struct FeltReport {
         for inputClass in comparison.classes {
             guard let rows = comparison.results[inputClass] else { continue }
             let names = comparison.scenarioNames[inputClass] ?? []
-            let any = rows.values.first?.values.first
-            out += "#### \(inputClass)\n\n\(names.count) input\(names.count == 1 ? "" : "s"); \(comparison.intendedTransients[inputClass] ?? 0) "
-                + "intended transients, \(any?.transients ?? 0) of them distinct in the intent (measured).\n\n"
-            out += "| approach | pad | transients lost | felt onset delay, median | correlation with intent | SDL calls/s, peak (pad limit) | felt after the end, median |\n"
-            out += "|---|---|---|---|---|---|---|\n"
+            let merged = comparison.merged[inputClass] ?? []
+            let reference = rows[.init(approach: nil, pad: nil)]?.values.first
+            out += "#### \(inputClass)\n\n\(names.count) input\(names.count == 1 ? "" : "s")"
+            if !merged.isEmpty {
+                out += " (\(names.count + merged.count) files; \(merged.count) with an intent identical to another's counted once: "
+                out += merged.map { "\($0.name) = \($0.sameAs)" }.joined(separator: ", ") + ")"
+            }
+            out += "; \(comparison.intendedTransients[inputClass] ?? 0) intended transients, \(reference?.transients ?? 0) of them "
+            out += "distinct in the intent (measured); \(reference?.onsets ?? 0) onsets; level fidelity over the "
+            out += "\(reference?.fidelities.count ?? 0) input\(reference?.fidelities.count == 1 ? "" : "s") with at least "
+            out += "\(FeltCriteria.minimumDistinctStrengths) distinct tap strengths.\n\n"
+            out += "| approach | pad | transients lost | felt onset delay, median (onsets felt) | correlation, zero lag "
+            out += "| correlation, best lag 0–80 ms (lag, median) | tracking error | content not felt | level fidelity "
+            out += "| SDL calls/s, peak (pad limit) | felt after the end, median |\n"
+            out += "|---|---|---|---|---|---|---|---|---|---|---|\n"
             for key in rows.keys.sorted() {
                 let byMotor = motors.compactMap { rows[key]?[$0] }
                 let lost = range(byMotor.map { $0.lostFraction * 100 }) { String(format: "%.0f %%", $0) }
-                let delay = range(byMotor.compactMap { $0.medianOnsetDelay.map { $0 * 1000 } }) { String(format: "%.0f ms", $0) }
+                var delay = range(byMotor.compactMap { $0.medianOnsetDelay.map { $0 * 1000 } }) { String(format: "%.0f ms", $0) }
+                delay += " (" + range(byMotor.map { Double($0.onsetDelays.count) }) { String(format: "%.0f", $0) } + " of \(byMotor.first?.onsets ?? 0))"
                 let corr = range(byMotor.map(\.meanCorrelation)) { String(format: "%.2f", $0) }
+                let lagCorr = range(byMotor.map(\.meanLagCorrelation)) { String(format: "%.2f", $0) }
+                    + " (" + range(byMotor.map { $0.medianCorrelationLag * 1000 }) { String(format: "%.0f ms", $0) } + ")"
+                let tracking = range(byMotor.map(\.meanTrackingError)) { String(format: "%.3f", $0) }
+                let unfelt = range(byMotor.map { $0.contentNotFeltFraction * 100 }) { String(format: "%.1f %%", $0) }
+                let fidelity = range(byMotor.compactMap(\.meanFidelity)) { String(format: "%.2f", $0) }
                 let tail = range(byMotor.map { $0.medianTail * 1000 }) { String(format: "%.0f ms", $0) }
-                let approach = key.approach?.rawValue ?? "*intended (no motor)*"
+                let approach = key.approach.map { $0 == .limit ? "*\($0.rawValue)*" : $0.rawValue } ?? "*intended (no motor)*"
                 var calls = "–"
                 var pad = "–"
-                if let padName = key.pad, let p = (comparison.pads + comparison.variants).first(where: { $0.name == padName }) {
+                if let padName = key.pad, let p = comparison.pads.first(where: { $0.name == padName }) {
                     pad = padName
                     let limit = p.link.interval > 0 ? Int((1 / p.link.interval).rounded()) : 0
-                    calls = "\(byMotor.first?.peakCallsPerSecond ?? 0) (\(limit))"
+                    calls = range(byMotor.map { Double($0.peakCallsPerSecond) }) { String(format: "%.0f", $0) } + " (\(limit))"
                 }
-                out += "| \(approach) | \(pad) | \(lost) | \(delay) | \(corr) | \(calls) | \(tail) |\n"
+                out += "| \(approach) | \(pad) | \(lost) | \(delay) | \(corr) | \(lagCorr) | \(tracking) | \(unfelt) | \(fidelity) | \(calls) | \(tail) |\n"
             }
             out += "\n"
         }
         return out
     }
 
+    /// The measures compared, in table order.
+    public static let measures = ["transients lost", "onset delay", "correlation, zero lag", "correlation, best lag",
+                                  "tracking error", "content not felt", "level fidelity", "calls over the pad's limit",
+                                  "felt after the end"]
+
+    /// How SDLHaptics (`a`) does against another row (`b`) on each measure: the measures where it is
+    /// worse, each with both figures.
+    func worse(_ a: FeltComparison.Aggregate, than b: FeltComparison.Aggregate, callLimit: Double) -> [(measure: String, detail: String)] {
+        var found: [(String, String)] = []
+        if a.lostTransients > b.lostTransients { found.append(("transients lost", "\(a.lostTransients) vs \(b.lostTransients) of \(a.transients)")) }
+        if let da = a.medianOnsetDelay, let db = b.medianOnsetDelay, da > db + Self.delayTolerance {
+            found.append(("onset delay", String(format: "%.0f vs %.0f ms", da * 1000, db * 1000)))
+        }
+        if a.meanCorrelation < b.meanCorrelation - Self.correlationTolerance {
+            found.append(("correlation, zero lag", String(format: "%.2f vs %.2f", a.meanCorrelation, b.meanCorrelation)))
+        }
+        if a.meanLagCorrelation < b.meanLagCorrelation - Self.correlationTolerance {
+            found.append(("correlation, best lag", String(format: "%.2f vs %.2f", a.meanLagCorrelation, b.meanLagCorrelation)))
+        }
+        if a.meanTrackingError > b.meanTrackingError + Self.trackingTolerance {
+            found.append(("tracking error", String(format: "%.3f vs %.3f", a.meanTrackingError, b.meanTrackingError)))
+        }
+        if a.contentNotFeltFraction > b.contentNotFeltFraction + Self.contentTolerance {
+            found.append(("content not felt", String(format: "%.1f vs %.1f %%", a.contentNotFeltFraction * 100, b.contentNotFeltFraction * 100)))
+        }
+        if let fa = a.meanFidelity, let fb = b.meanFidelity, fa < fb - Self.fidelityTolerance {
+            found.append(("level fidelity", String(format: "%.2f vs %.2f", fa, fb)))
+        }
+        if Double(a.peakCallsPerSecond) > callLimit && Double(b.peakCallsPerSecond) <= callLimit {
+            found.append(("calls over the pad's limit", "\(a.peakCallsPerSecond) vs \(b.peakCallsPerSecond)"))
+        }
+        if a.medianTail > b.medianTail + Self.tailTolerance {
+            found.append(("felt after the end", String(format: "%.0f vs %.0f ms", a.medianTail * 1000, b.medianTail * 1000)))
+        }
+        return found
+    }
+
+    /// The limit's figure for `measure` (context for a shortfall).
+    func limitFigure(_ l: FeltComparison.Aggregate, _ measure: String) -> String {
+        switch measure {
+        case "transients lost": return "\(l.lostTransients)"
+        case "onset delay": return l.medianOnsetDelay.map { String(format: "%.0f ms", $0 * 1000) } ?? "–"
+        case "correlation, zero lag": return String(format: "%.2f", l.meanCorrelation)
+        case "correlation, best lag": return String(format: "%.2f", l.meanLagCorrelation)
+        case "tracking error": return String(format: "%.3f", l.meanTrackingError)
+        case "content not felt": return String(format: "%.1f %%", l.contentNotFeltFraction * 100)
+        case "level fidelity": return l.meanFidelity.map { String(format: "%.2f", $0) } ?? "–"
+        case "calls over the pad's limit": return "\(l.peakCallsPerSecond)"
+        default: return String(format: "%.0f ms", l.medianTail * 1000)
+        }
+    }
+
     /// Every (class, pad, motor, measure, approach) where SDLHaptics does worse than another approach,
-    /// one line each with both figures.
+    /// one line each with both figures and the limit's.
     public func shortfalls() -> [String] {
         shortfallRecords().map { r in
             let parts = r.row.split(separator: "|")
@@ -63,19 +141,18 @@ public struct FeltReport {
     /// The shortfalls as one table: a row per input class and other approach, a column per measure,
     /// each cell the pads (and motors: f fast, m measured, s slow) where SDLHaptics does worse.
     public func shortfallTable() -> String {
-        let measures = ["transients lost", "onset delay", "correlation", "calls over the pad's limit", "felt after the end"]
         var cells: [String: [String: [String: [String]]]] = [:]   // row -> measure -> pad -> motors
         for line in shortfallRecords() {
             cells[line.row, default: [:]][line.measure, default: [:]][line.pad, default: []].append(line.motor)
         }
-        var out = "| input class | against | " + measures.joined(separator: " | ") + " |\n"
-        out += "|---|---|" + measures.map { _ in "---" }.joined(separator: "|") + "|\n"
+        var out = "| input class | against | " + Self.measures.joined(separator: " | ") + " |\n"
+        out += "|---|---|" + Self.measures.map { _ in "---" }.joined(separator: "|") + "|\n"
         let allMotors = comparison.motors.map(\.name)
         for inputClass in comparison.classes {
-            for other in Approach.allCases where other != .sdlHaptics {
+            for other in Approach.compared {
                 let row = "\(inputClass)|\(other.rawValue)"
                 var columns: [String] = []
-                for measure in measures {
+                for measure in Self.measures {
                     guard let byPad = cells[row]?[measure], !byPad.isEmpty else { columns.append("–"); continue }
                     if byPad.count == comparison.pads.count && byPad.values.allSatisfy({ $0.count == allMotors.count }) {
                         columns.append("**every pad and motor**")
@@ -101,27 +178,16 @@ public struct FeltReport {
             guard let rows = comparison.results[inputClass] else { continue }
             for pad in comparison.pads {
                 guard let ours = rows[.init(approach: .sdlHaptics, pad: pad.name)] else { continue }
-                let limit = pad.link.interval > 0 ? 1 / pad.link.interval : .infinity
-                for other in Approach.allCases where other != .sdlHaptics {
+                let limits = rows[.init(approach: .limit, pad: pad.name)]
+                let callLimit = pad.link.interval > 0 ? 1 / pad.link.interval : .infinity
+                for other in Approach.compared {
                     guard let theirs = rows[.init(approach: other, pad: pad.name)] else { continue }
                     let row = "\(inputClass)|\(other.rawValue)"
                     for motor in comparison.motors {
                         guard let a = ours[motor.name], let b = theirs[motor.name] else { continue }
-                        func add(_ measure: String, _ detail: String) {
-                            records.append(ShortfallRecord(row: row, measure: measure, pad: pad.name, motor: motor.name, detail: detail))
-                        }
-                        if a.lostTransients > b.lostTransients { add("transients lost", "\(a.lostTransients) vs \(b.lostTransients)") }
-                        if let da = a.medianOnsetDelay, let db = b.medianOnsetDelay, da > db + Self.delayTolerance {
-                            add("onset delay", String(format: "%.0f vs %.0f ms", da * 1000, db * 1000))
-                        }
-                        if a.meanCorrelation < b.meanCorrelation - Self.correlationTolerance {
-                            add("correlation", String(format: "%.2f vs %.2f", a.meanCorrelation, b.meanCorrelation))
-                        }
-                        if Double(a.peakCallsPerSecond) > limit && Double(b.peakCallsPerSecond) <= limit {
-                            add("calls over the pad's limit", "\(a.peakCallsPerSecond) vs \(b.peakCallsPerSecond)")
-                        }
-                        if a.medianTail > b.medianTail + Self.tailTolerance {
-                            add("felt after the end", String(format: "%.0f vs %.0f ms", a.medianTail * 1000, b.medianTail * 1000))
+                        for (measure, detail) in worse(a, than: b, callLimit: callLimit + 1e-9) {
+                            let context = limits?[motor.name].map { " (limit \(limitFigure($0, measure)))" } ?? ""
+                            records.append(ShortfallRecord(row: row, measure: measure, pad: pad.name, motor: motor.name, detail: detail + context))
                         }
                     }
                 }
@@ -130,8 +196,123 @@ public struct FeltReport {
         return records
     }
 
-    /// A chart of the chart scenario: the intended amplitude and each approach's felt amplitude,
-    /// one lane each, over the first `seconds`.
+    /// Short names of the judged measures in the verdict's cells.
+    public static let verdictNames = ["transients lost": "lost", "correlation, best lag": "corr", "tracking error": "track",
+                                      "content not felt": "unfelt", "level fidelity": "fidelity", "felt after the end": "tail"]
+    /// What the verdict's cells say, for a reader.
+    public static let verdictLegend = "Each cell is ✓ or what fails: *lost x % > cap*; *behind on* a measure (the approaches "
+        + "that do better: raw SDL, clip stepping, per-channel max) — lost: transients lost, corr: correlation at the best lag "
+        + "0–80 ms, track: tracking error, unfelt: content not felt, fidelity: level fidelity, tail: felt after the end; "
+        + "*corr < 90 % of the limit's*; calls over the pad's write limit."
+
+    /// The issue's "Done when" per class, pad and motor: SDLHaptics at least as good as clip stepping,
+    /// per-channel max and raw SDL on transients lost, lag-tolerant correlation, tracking error,
+    /// content not felt, level fidelity and felt after the end; at most 5 % of transients lost (15 %
+    /// on selection ticks); at least 90 % of the limit's lag-tolerant correlation; within the pad's
+    /// write limit. Each cell is ✓ or what fails.
+    /// `of`: the row judged, SDLHaptics by default; `.limit` shows which cells the offline optimum
+    /// itself would miss (against the same approaches, the same caps).
+    public func verdict(of row: Approach = .sdlHaptics) -> (table: String, passed: Int, cases: Int) {
+        let judged: Set<String> = ["transients lost", "correlation, best lag", "tracking error", "content not felt",
+                                   "level fidelity", "felt after the end"]
+        let short: [Approach: String] = [.rawSDL: "raw", .clipStepping: "clip", .channelMax: "max"]
+        var out = "| input class | pad | " + comparison.motors.map(\.name).joined(separator: " | ") + " |\n"
+        out += "|---|---|" + comparison.motors.map { _ in "---" }.joined(separator: "|") + "|\n"
+        var passed = 0, cases = 0
+        for inputClass in comparison.classes {
+            guard let rows = comparison.results[inputClass] else { continue }
+            for pad in comparison.pads {
+                guard let ours = rows[.init(approach: row, pad: pad.name)] else { continue }
+                let callLimit = pad.link.interval > 0 ? 1 / pad.link.interval : .infinity
+                var cells: [String] = []
+                for motor in comparison.motors {
+                    guard let a = ours[motor.name] else { cells.append("–"); continue }
+                    var fails: [String] = []
+                    let cap = Self.lostCap(inputClass: inputClass)
+                    if a.lostFraction > cap + 1e-12 { fails.append("lost \(percent(a.lostFraction)) > \(percent(cap))") }
+                    var worseBy: [String: [String]] = [:]
+                    for other in Approach.compared {
+                        guard let b = rows[.init(approach: other, pad: pad.name)]?[motor.name] else { continue }
+                        for (measure, _) in worse(a, than: b, callLimit: callLimit + 1e-9) where judged.contains(measure) {
+                            worseBy[measure, default: []].append(short[other] ?? other.rawValue)
+                        }
+                    }
+                    let behind = Self.measures.compactMap { measure in
+                        worseBy[measure].map { "\(Self.verdictNames[measure] ?? measure) (\($0.joined(separator: ", ")))" }
+                    }
+                    if !behind.isEmpty { fails.append("behind on " + behind.joined(separator: ", ")) }
+                    if let l = rows[.init(approach: .limit, pad: pad.name)]?[motor.name] {
+                        if a.meanLagCorrelation < Self.limitShare * l.meanLagCorrelation - 1e-12 {
+                            fails.append(String(format: "corr %.2f < 90 %% of the limit's %.2f", a.meanLagCorrelation, l.meanLagCorrelation))
+                        }
+                    } else {
+                        fails.append("limit not run")
+                    }
+                    if Double(a.peakCallsPerSecond) > callLimit + 1e-9 { fails.append("\(a.peakCallsPerSecond) calls/s over the pad's limit") }
+                    cases += 1
+                    if fails.isEmpty { passed += 1 }
+                    cells.append(fails.isEmpty ? "✓" : fails.joined(separator: "; "))
+                }
+                out += "| \(inputClass) | \(pad.name) | " + cells.joined(separator: " | ") + " |\n"
+            }
+        }
+        return (out, passed, cases)
+    }
+
+    /// The README's summary line: every input together on the generic pad, the range over the motors,
+    /// and how close SDLHaptics comes to the limit.
+    public func summary(pad: String = "generic") -> String {
+        var parts: [String] = []
+        var pooled: [Approach: [String: (lost: Int, transients: Int, corr: [Double])]] = [:]
+        for approach in comparison.approaches {
+            var parts2: [String: (Int, Int, [Double])] = [:]
+            for inputClass in comparison.classes {
+                guard let row = comparison.results[inputClass]?[.init(approach: approach, pad: pad)] else { continue }
+                for (motor, aggregate) in row {
+                    let sum = parts2[motor] ?? (0, 0, [])
+                    parts2[motor] = (sum.0 + aggregate.lostTransients, sum.1 + aggregate.transients, sum.2 + aggregate.lagCorrelations)
+                }
+            }
+            pooled[approach] = parts2.mapValues { (lost: $0.0, transients: $0.1, corr: $0.2) }
+        }
+        var total = 0
+        for approach in comparison.approaches {
+            guard let byMotor = pooled[approach], !byMotor.isEmpty else { continue }
+            let lost = byMotor.values.map { $0.transients == 0 ? 0 : 100 * Double($0.lost) / Double($0.transients) }
+            total = byMotor.values.first?.transients ?? 0
+            let corr = byMotor.values.map { FeltComparison.Aggregate.mean($0.corr) }
+            let lostText = range(lost) { String(format: "%.0f", $0) }
+            parts.append("\(approach.rawValue) \(lostText) % lost, correlation " + range(corr) { String(format: "%.2f", $0) })
+        }
+        var close = ""
+        if let ours = pooled[.sdlHaptics], let limit = pooled[.limit] {
+            let shares = comparison.motors.compactMap { motor -> Double? in
+                guard let a = ours[motor.name], let l = limit[motor.name] else { return nil }
+                let lc = FeltComparison.Aggregate.mean(l.corr)
+                return lc > 0 ? FeltComparison.Aggregate.mean(a.corr) / lc : nil
+            }
+            close = " SDLHaptics reaches " + range(shares.map { $0 * 100 }) { String(format: "%.0f", $0) } + " % of the limit's correlation."
+        }
+        let inputs = comparison.scenarioNames.values.map(\.count).reduce(0, +)
+        return "**What a player feels** (`make felt`): on a modelled ERM pad (\(pad) profile, fast to slow motors), "
+            + "\(inputs) inputs, \(total) transients distinct in the intent (lost: no motor felt it rise; correlation: best "
+            + "over lags 0–80 ms): " + parts.joined(separator: "; ") + "." + close + " " + limitSentence() + " It is not ahead "
+            + "everywhere: [docs/performance.md](docs/performance.md#what-a-player-feels-issue-20) says where and why."
+    }
+
+    /// Whether SDLHaptics' calls stayed within every pad's write limit on every input.
+    public func limitSentence() -> String {
+        var over: [String] = []
+        for inputClass in comparison.classes {
+            for pad in comparison.pads where pad.link.interval > 0 {
+                let peak = comparison.results[inputClass]?[.init(approach: .sdlHaptics, pad: pad.name)]?.values.map(\.peakCallsPerSecond).max() ?? 0
+                if Double(peak) > 1 / pad.link.interval + 1e-9 { over.append("\(pad.name) (\(inputClass))") }
+            }
+        }
+        return over.isEmpty ? "SDLHaptics' SDL calls stay within every pad's write limit."
+            : "SDLHaptics' SDL calls exceed the write limit of " + over.joined(separator: ", ") + "."
+    }
+
     public func svg(seconds: Double, title: String) -> String {
         let traces = comparison.chart
         let width = 940.0, laneHeight = 70.0, left = 230.0, right = 20.0, top = 40.0
@@ -145,7 +326,7 @@ public struct FeltReport {
         <text x="\(Int(left))" y="22" font-size="14">\(escape(title))</text>
 
         """
-        let colors = ["#444444", "#1f77b4", "#d62728", "#ff7f0e", "#2ca02c"]
+        let colors = ["#444444", "#1f77b4", "#d62728", "#ff7f0e", "#2ca02c", "#9467bd"]
         for (index, trace) in traces.enumerated() {
             let y0 = top + Double(index) * (laneHeight + 12)
             let base = y0 + laneHeight

@@ -2,9 +2,9 @@ import Foundation
 @_spi(HapticsTools) import Haptics
 
 /// A `HapticFeedbackTarget` whose devices give every voice its own engine with the ideal `virtual` profile
-/// (no dead zone, no kick, no on-time, exact levels), so each voice's levels are exactly what its
-/// pattern asks for, alone, before any mixing or motor model: the intended signal, and the input the
-/// other approaches (raw SDL, clip stepping, per-channel max) are given.
+/// (instant actuators with no start threshold, so no planned drive; exact levels), so each voice's levels
+/// are exactly what its pattern asks for, alone, before any mixing or motor model: the intended signal,
+/// and the input the other approaches (raw SDL, clip stepping, per-channel max) are given.
 ///
 /// The driver of a scenario makes and starts voices here exactly as it does on a real engine; a
 /// voice that is started again (the mapping's voice pools reuse voices) makes a new `Effect`.
@@ -50,6 +50,8 @@ public final class VoiceCapture: HapticFeedbackTarget {
     public private(set) var transients: [Transient] = []
     /// Per voice, per frame: the voice's levels (perceived, 0...1; low, high, left trigger, right trigger).
     public private(set) var levels: [[ActuatorLevels]] = []
+    /// Per voice, the frame it was made in (its levels before that frame are 0).
+    public private(set) var firstFrames: [Int] = []
     private var frame = 0
     private var time = 0.0
     private let rate: Double
@@ -74,6 +76,7 @@ public final class VoiceCapture: HapticFeedbackTarget {
         if frame > 0 { engine.update(at: time) }   // the voice's clock starts where the game's is
         voices.append(Voice(pattern: pattern, engine: engine, output: output, player: player))
         levels.append([ActuatorLevels](repeating: .zero, count: frame))
+        firstFrames.append(frame)
         return player
     }
 

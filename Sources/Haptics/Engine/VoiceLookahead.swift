@@ -1,0 +1,73 @@
+/// One voice's levels at the motor stage's lookahead grid (engine time `n / DrivePlanner.stepsPerSecond`), kept
+/// from frame to frame (internal).
+///
+/// Slot `n % lookahead` holds grid point `n`. A voice's future does not change while nothing happens to
+/// it (no command, no setting; game curves are evaluated where they will be), so a frame usually
+/// evaluates one new grid point per voice; `invalidate()` forgets everything when something does
+/// happen. Storage is made once per voice; no allocation after.
+struct VoiceLookahead {
+    /// One grid point: the voice's levels there, and the actuators where a transient starts in the
+    /// step before it.
+    struct Sample {
+        var levels: ActuatorLevels = .zero
+        var onsets: ActuatorSet = []
+        /// Whether the pattern still sounds there (the evaluator's `isActive`).
+        var isActive = false
+    }
+
+    private var samples: ContiguousArray<Sample>
+    private var indices: ContiguousArray<Int>
+
+    init() {
+        samples = ContiguousArray(repeating: Sample(), count: DrivePlanner.lookahead)
+        indices = ContiguousArray(repeating: -1, count: DrivePlanner.lookahead)
+    }
+
+    /// The slot of grid point `index` (any integer: evaluation times before 0 give negative indices).
+    static func slot(of index: Int) -> Int {
+        let remainder = index % DrivePlanner.lookahead
+        return remainder < 0 ? remainder + DrivePlanner.lookahead : remainder
+    }
+
+    /// The kept sample at engine time `time` when `time` is a grid point (within a nanosecond: a frame
+    /// time summed up frame by frame drifts by a few units in the last place) that is kept; nil
+    /// otherwise. O(1).
+    func kept(at time: Double) -> Sample? {
+        let index = (time * DrivePlanner.stepsPerSecond).rounded()
+        guard abs(index) < 1e15, abs(Self.time(of: Int(index)) - time) < 1e-9 else { return nil }
+        let n = Int(index)
+        let slot = Self.slot(of: n)
+        return indices[slot] == n ? samples[slot] : nil
+    }
+
+    /// The engine time of grid point `index`.
+    static func time(of index: Int) -> Double { Double(index) / DrivePlanner.stepsPerSecond }
+
+    /// Forgets every kept grid point.
+    mutating func invalidate() {
+        for slot in indices.indices { indices[slot] = -1 }
+    }
+
+    /// Adds the voice's levels and onsets at the `DrivePlanner.lookahead` grid points from `first` on
+    /// to `mix` (lookahead samples 1...lookahead of `output`, with `gain`), evaluating with `sample`
+    /// (engine time in) only the points not kept.
+    mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
+                      sample: (Double) -> Sample) {
+        var slot = Self.slot(of: first)
+        for offset in 0..<DrivePlanner.lookahead {
+            let index = first + offset
+            if offset > 0 {
+                slot += 1
+                if slot == DrivePlanner.lookahead { slot = 0 }
+            }
+            if indices[slot] != index {
+                samples[slot] = sample(Self.time(of: index))
+                indices[slot] = index
+            }
+            let value = samples[slot]
+            if !value.levels.isSilent {
+                mix.addAhead(value.levels, onsets: value.onsets, gain: gain, output: output, sample: offset + 1)
+            }
+        }
+    }
+}
