@@ -260,18 +260,8 @@ struct MotorDriver: Sendable {
         var pick = (low: -1, high: -1)
         if ranges.low.isEmpty || ranges.high.isEmpty {
             // (No array literal here: this runs every frame and must not allocate.)
-            if !ranges.low.isEmpty {
-                let one = cheapest(in: ranges.low, waiting: waiting)
-                drives.lowFrequency = one.drive
-                total += one.cost
-                picks[0] = one.index
-            }
-            if !ranges.high.isEmpty {
-                let one = cheapest(in: ranges.high, waiting: waiting)
-                drives.highFrequency = one.drive
-                total += one.cost
-                picks[1] = one.index
-            }
+            takeCheapest(in: ranges.low, for: .lowFrequency, waiting: waiting, drives: &drives, total: &total, picks: &picks)
+            takeCheapest(in: ranges.high, for: .highFrequency, waiting: waiting, drives: &drives, total: &total, picks: &picks)
         } else {
             for i in ranges.low where candidates[i].waits == waiting {
                 for j in ranges.high where candidates[j].waits == waiting {
@@ -292,19 +282,20 @@ struct MotorDriver: Sendable {
                 total = .infinity
             }
         }
-        if !ranges.left.isEmpty {
-            let one = cheapest(in: ranges.left, waiting: waiting)
-            drives.leftTrigger = one.drive
-            total += one.cost
-            picks[2] = one.index
-        }
-        if !ranges.right.isEmpty {
-            let one = cheapest(in: ranges.right, waiting: waiting)
-            drives.rightTrigger = one.drive
-            total += one.cost
-            picks[3] = one.index
-        }
+        takeCheapest(in: ranges.left, for: .leftTrigger, waiting: waiting, drives: &drives, total: &total, picks: &picks)
+        takeCheapest(in: ranges.right, for: .rightTrigger, waiting: waiting, drives: &drives, total: &total, picks: &picks)
         return (drives, total, picks)
+    }
+
+    /// Puts the cheapest candidate of `range` (an actuator chosen alone) into the choice; nothing for
+    /// an empty range.
+    @inline(__always) private func takeCheapest(in range: Range<Int>, for actuator: Actuator, waiting: Bool,
+                                                drives: inout ActuatorLevels, total: inout Double, picks: inout SIMD4<Int>) {
+        guard !range.isEmpty else { return }
+        let one = cheapest(in: range, waiting: waiting)
+        drives[actuator] = one.drive
+        total += one.cost
+        picks[actuator.rawValue] = one.index
     }
 
     /// The cheapest candidate in `range` that waits (or not); infinite cost when there is none.
