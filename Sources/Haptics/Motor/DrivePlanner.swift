@@ -72,8 +72,10 @@ struct DrivePlanner: Sendable {
     static let feltThreshold = 0.1
     /// A rise on top of a felt vibration is noticed at about 1.2 times its level (a Weber fraction of 0.2).
     static let riseFactor = 1.2
-    /// Safety margin on a tap's rise, for motors slower than the profile says.
-    static let margin = 0.15
+    /// Safety margin on a tap's rise, on top of the slowest motor of the range (for motors slower or
+    /// stiffer still, and for other motor models: a rise judged with 15 % left more taps of dense trains
+    /// short on slow motors in the felt comparison).
+    static let margin = 0.25
     /// A tap's felt peak should reach at least this fraction of its strength, so that a strong tap
     /// feels stronger than a light one (a burst sized to the tap's strength) even where cutting it short
     /// would leave less behind.
