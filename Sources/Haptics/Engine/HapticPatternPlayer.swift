@@ -193,7 +193,6 @@ public class HapticPatternPlayer {
         case .playing:
             updateCurves(at: time)
             let position = position(at: time)
-            let wrappedPosition = wrapped(position)
             // A frame on the lookahead grid was sampled when it was ahead (nothing has changed since, or
             // the kept samples would have been forgotten): the same levels, without evaluating again.
             let isActive: Bool
@@ -201,11 +200,11 @@ public class HapticPatternPlayer {
                 contribution = kept.levels
                 isActive = kept.isActive
             } else {
-                let sample = evaluator.sample(at: wrappedPosition, controls: gameControls)
+                let sample = evaluator.sample(at: wrapped(position), controls: gameControls)
                 contribution = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
                 isActive = sample.isActive
             }
-            detectTransients(through: position, wrapped: wrappedPosition)
+            detectTransients(through: position)
             if loopLength == 0 && !isActive && !pulse.isFresh { phase = .finished }
         }
         if pulse.isFresh {
@@ -379,12 +378,12 @@ public class HapticPatternPlayer {
     /// on the update that runs the command, once, and the command then cuts it.
     private func flushTransients(through position: Double) {
         pulse = TransientPulse()
-        detectTransients(through: position, wrapped: wrapped(position))
+        detectTransients(through: position)
     }
 
     /// Arms the transient pulse for the strongest transient whose onset the position passed since the
-    /// last frame (`windowStart` ... `position`, wrapped into the loop; `b` is `wrapped(position)`).
-    private func detectTransients(through position: Double, wrapped b: Double) {
+    /// last frame (`windowStart` ... `position`, wrapped into the loop).
+    private func detectTransients(through position: Double) {
         let from = windowStart
         let includeFrom = windowIncludesStart
         windowStart = position

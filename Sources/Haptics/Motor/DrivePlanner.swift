@@ -124,13 +124,14 @@ struct DrivePlanner: Sendable {
         var shortfall: SIMD8<Double>
         /// Per step k: how far the felt peak after an onset at k stays below `strengthFraction` of the
         /// tap's strength (0 where there is no onset, or where it is strong enough).
-        var weakness: SIMD8<Double> { Self.positive(tapTarget - tapPeak) }
+        var weakness: SIMD8<Double> {
+            let gap = tapTarget - tapPeak
+            return gap.replacing(with: 0, where: gap .< 0)
+        }
         /// Per step k with an onset: the felt peak its tap should reach (its base plus
         /// `strengthFraction` of its rise), and the peak the plan reaches (0 where there is no onset).
         var tapTarget: SIMD8<Double> = .zero
         var tapPeak: SIMD8<Double> = .zero
-
-        static func positive(_ v: SIMD8<Double>) -> SIMD8<Double> { v.replacing(with: 0, where: v .< 0) }
         /// How far above the level a tap can still stand out from the motor ends the horizon, weighted
         /// by how many taps the horizon holds (more are likely to follow): a motor left high cannot make
         /// the next tap of a dense train stand out, so at least one motor should end ready.
@@ -458,12 +459,6 @@ struct DrivePlanner: Sendable {
         return 1 - decay
     }
 
-    /// The dead-beat drive: the one that brings the felt level from `level` to `target` by the end of
-    /// one step (full drive when that is out of reach, 0 when even coasting is too slow).
-    func followDrive(from level: Double, to target: Double) -> Double {
-        drive(forNeed: followNeed(from: level, to: target))
-    }
-
     /// The drive that makes a tap stand out on the slowest motor of the range within one step from
     /// its felt level `base` there (with the margin): 1 when nothing less does.
     private func standOutDrive(from base: Double) -> Double {
@@ -473,9 +468,6 @@ struct DrivePlanner: Sendable {
         let steady = (wanted - base * f) / (1 - f)
         return steady >= 1 ? 1 : slowest.drive(forSteadyLevel: steady)
     }
-
-    /// A need that asks for full drive (anything above 1: out of reach, overdrive).
-    static let fullDrive = 2.0
 
     /// The steady level the dead-beat asks for (not clamped: above 1 means out of reach, overdrive),
     /// to reach `target` by the end of `steps` steps (a write on a slow link holds that long).
@@ -622,8 +614,8 @@ struct DrivePlanner: Sendable {
             levels[k] = level
             intents[k] = intent
             drives[k] = plannedDrive
-            slowLevel = slowSteady + (slowLevel - slowSteady) * (slowSteady > slowLevel ? slowUp.factor : slowDown.factor)
-            fastLevel = fastSteady + (fastLevel - fastSteady) * (fastSteady > fastLevel ? fastUp.factor : fastDown.factor)
+            slowLevel = Self.settle(slowLevel, toward: slowSteady, up: slowUp, down: slowDown)
+            fastLevel = Self.settle(fastLevel, toward: fastSteady, up: fastUp, down: fastDown)
             if intent >= Self.contentLevel {
                 hasContent = true
                 if fastLevel < Self.feltThreshold { unfelt += Self.feltThreshold - fastLevel }
@@ -672,12 +664,6 @@ struct DrivePlanner: Sendable {
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
     private static func shortfall(base: Double, peak: Double) -> Double {
         max(max(feltThreshold, riseFactor * base) * (1 + margin) - peak, 0)
-    }
-
-    /// How far a tap's felt `peak` stays below its `base` plus `strengthFraction` of the intent's `rise`
-    /// (0 when it does not): a tap should feel about as much stronger as it is.
-    private static func weakness(base: Double, rise: Double, peak: Double) -> Double {
-        max(base + strengthFraction * rise - peak, 0)
     }
 
     /// ∫ (felt − intent)² over one step while the felt level moves from `level` towards `steady`

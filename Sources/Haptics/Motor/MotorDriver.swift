@@ -9,9 +9,10 @@
 /// as felt when either of them shows it (each onset costs the smaller of the two motors' shortfalls,
 /// so one motor may coast for a tap while the other follows the intent); trigger motors each alone.
 /// On pads whose writes are further apart than a planning step, keeping the drive (waiting, so that a
-/// write is free when a tap comes) competes with writing. Levels are rounded to the profile's
-/// resolution; actuators the output lacks stay 0. A change is never sent sooner than
-/// `minimumUpdateInterval` after the previous one.
+/// write is free when a tap comes) competes with writing. On pads written every frame the chosen plan
+/// is followed for up to `Plan.maximumAge` frames while the intent goes as it foresaw (no new tap),
+/// then planned again. Levels are rounded to the profile's resolution; actuators the output lacks
+/// stay 0. A change is never sent sooner than `minimumUpdateInterval` after the previous one.
 ///
 /// Stateful value; one per output, owned by the engine. Per frame: O(actuators × plan), no allocation
 /// (the intent's scratch storage is made once).
@@ -31,16 +32,22 @@ struct MotorDriver: Sendable {
     /// This frame's candidates of every actuator (scratch storage, reserved once).
     private var candidates: ContiguousArray<DrivePlanner.Candidate> = []
     private let writeSpacing: Double
-    /// The plan chosen at the last planning frame: per actuator the drive for each step and the
-    /// intent window and taps it was made for.
+    /// The plan chosen at the last planning frame: per actuator (by raw value) the drive for each step
+    /// and the intent window and taps it was made for (storage made once).
     private struct Plan {
         /// Frames a plan is followed at most before planning again.
         static let maximumAge = 5
         var isValid = false
         var age = 0
-        var drives: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
-        var windows: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (.zero, .zero, .zero, .zero)
+        var drives = ContiguousArray(repeating: SIMD8<Double>.zero, count: Actuator.allCases.count)
+        var windows = ContiguousArray(repeating: SIMD8<Double>.zero, count: Actuator.allCases.count)
         var taps = SIMD4<UInt32>.zero
+    }
+    /// Per actuator, where its candidates of this frame lie in `candidates` (empty: none).
+    private struct CandidateRanges {
+        var starts = SIMD4<Int>.zero
+        var ends = SIMD4<Int>.zero
+        subscript(actuator: Actuator) -> Range<Int> { starts[actuator.rawValue]..<ends[actuator.rawValue] }
     }
     private var plan = Plan()
     /// Whether every actuator of the profile follows its drive at once (the `virtual` profile).
@@ -81,21 +88,18 @@ struct MotorDriver: Sendable {
 
         let count = DrivePlanner.lookahead + 1
         let actuators = profile.actuators
-        store(MotorMapping.foldTriggers(now, into: actuators), at: 0)
+        let folded = MotorMapping.foldTriggers(now, into: actuators)
+        store(folded, at: 0)
         for k in 1..<count {
             store(MotorMapping.foldTriggers(ahead[aheadStart + k - 1], into: actuators), at: k)
         }
         let freshTaps = MotorMapping.foldTriggers(onsets, into: actuators)
-        let folded = MotorMapping.foldTriggers(now, into: actuators)
-        // Per actuator, the steps (bit k) where a pattern's transient starts: now, then ahead.
-        var taps = (low: UInt32(0), high: UInt32(0), left: UInt32(0), right: UInt32(0))
+        // Per actuator (lane = raw value), the steps (bit k) where a pattern's transient starts: now, then ahead.
+        var taps = SIMD4<UInt32>.zero
         for k in 0..<count {
             let set = k == 0 ? freshTaps : MotorMapping.foldTriggers(aheadOnsets[aheadStart + k - 1], into: actuators)
             let bit = UInt32(1) << UInt32(k)
-            if set.contains(.lowFrequency) { taps.low |= bit }
-            if set.contains(.highFrequency) { taps.high |= bit }
-            if set.contains(.leftTrigger) { taps.left |= bit }
-            if set.contains(.rightTrigger) { taps.right |= bit }
+            for actuator in Actuator.allCases where set.contains(actuator) { taps[actuator.rawValue] |= bit }
         }
 
         // A microsecond of tolerance: frames 1/60 s apart on a 1/60 s pad must not be held back by rounding.
@@ -105,125 +109,117 @@ struct MotorDriver: Sendable {
             let stride = min(max(Int((frame / step).rounded()), 1), DrivePlanner.lookahead)
             var spacing = max(Int((writeSpacing / step - 1e-6).rounded(.up)), 1)
             spacing = ((spacing + stride - 1) / stride) * stride
-            let considerWait = spacing > stride
             // The plan of an earlier frame still holds while the intent goes as it foresaw (the
             // window moved on by one step, no new tap): follow it instead of planning again, for at
             // most `Plan.maximumAge` frames. Only on pads written every frame.
             if spacing == 1 && stride == 1 && plan.isValid && plan.age < Plan.maximumAge && planStillHolds(taps: taps) {
                 plan.age += 1
-                let target = ActuatorLevels(
-                    lowFrequency: MotorMapping.quantize(plan.drives.0[plan.age], bits: profile.resolutionBits),
-                    highFrequency: MotorMapping.quantize(plan.drives.1[plan.age], bits: profile.resolutionBits),
-                    leftTrigger: MotorMapping.quantize(plan.drives.2[plan.age], bits: profile.resolutionBits),
-                    rightTrigger: MotorMapping.quantize(plan.drives.3[plan.age], bits: profile.resolutionBits))
-                if target != levels {
-                    levels = target
-                    lastChangeTime = time
-                }
-                commitAll(folded: folded, freshTaps: freshTaps)
-                return levels
-            }
-            candidates.removeAll(keepingCapacity: true)
-            var ranges = (low: 0..<0, high: 0..<0, left: 0..<0, right: 0..<0)
-            var anyOnset = false
-            for actuator in Actuator.allCases where actuators.contains(actuator) {
-                let first = candidates.count
-                let onset: Bool
-                // Each planner is used where it is stored (a copy of one would cost more than its plans).
-                switch actuator {
-                case .lowFrequency:
-                    onset = low.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
-                    low.candidates(intent, base: actuator.rawValue * count, taps: taps.low, onsetNow: onset, stride: stride,
-                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
-                    ranges.low = first..<candidates.count
-                case .highFrequency:
-                    onset = high.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
-                    high.candidates(intent, base: actuator.rawValue * count, taps: taps.high, onsetNow: onset, stride: stride,
-                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
-                    ranges.high = first..<candidates.count
-                case .leftTrigger:
-                    onset = left.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
-                    left.candidates(intent, base: actuator.rawValue * count, taps: taps.left, onsetNow: onset, stride: stride,
-                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
-                    ranges.left = first..<candidates.count
-                case .rightTrigger:
-                    onset = right.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
-                    right.candidates(intent, base: actuator.rawValue * count, taps: taps.right, onsetNow: onset, stride: stride,
-                                      writeSpacing: spacing, considerWait: considerWait, into: &candidates)
-                    ranges.right = first..<candidates.count
-                }
-                anyOnset = anyOnset || onset
-            }
-            let write = choose(ranges, waiting: false)
-            var chosen = write
-            if considerWait && !anyOnset {
-                let wait = choose(ranges, waiting: true)
-                if wait.cost < write.cost { chosen = wait }
-            }
-            // (An instant profile's plan is the intent itself: it is never kept, so its drive is this
-            // frame's intent exactly, not the lookahead's sample of it.)
-            plan.isValid = spacing == 1 && stride == 1 && !isInstant
-            plan.age = 0
-            plan.taps = SIMD4(taps.low, taps.high, taps.left, taps.right)
-            plan.windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
-            plan.drives = (chosen.picks[0] >= 0 ? candidates[chosen.picks[0]].drives : .zero,
-                           chosen.picks[1] >= 0 ? candidates[chosen.picks[1]].drives : .zero,
-                           chosen.picks[2] >= 0 ? candidates[chosen.picks[2]].drives : .zero,
-                           chosen.picks[3] >= 0 ? candidates[chosen.picks[3]].drives : .zero)
-            let target = ActuatorLevels(
-                lowFrequency: MotorMapping.quantize(chosen.drives.lowFrequency, bits: profile.resolutionBits),
-                highFrequency: MotorMapping.quantize(chosen.drives.highFrequency, bits: profile.resolutionBits),
-                leftTrigger: MotorMapping.quantize(chosen.drives.leftTrigger, bits: profile.resolutionBits),
-                rightTrigger: MotorMapping.quantize(chosen.drives.rightTrigger, bits: profile.resolutionBits))
-            if target != levels {
-                levels = target
-                lastChangeTime = time
+                var drives = ActuatorLevels.zero
+                for actuator in Actuator.allCases { drives[actuator] = plan.drives[actuator.rawValue][plan.age] }
+                send(drives, at: time)
+            } else {
+                send(planned(taps: taps, freshTaps: freshTaps, stride: stride, spacing: spacing), at: time)
             }
         }
         commitAll(folded: folded, freshTaps: freshTaps)
         return levels
     }
 
-    /// Records this frame's drive and intent in every planner.
+    /// Plans this frame: every actuator's candidates, the cheapest choice (writing, or on a pad whose
+    /// writes are further apart than a frame, waiting), kept as `plan`. Returns the drives to send now.
+    private mutating func planned(taps: SIMD4<UInt32>, freshTaps: ActuatorSet, stride: Int, spacing: Int) -> ActuatorLevels {
+        let count = DrivePlanner.lookahead + 1
+        let considerWait = spacing > stride
+        candidates.removeAll(keepingCapacity: true)
+        var ranges = CandidateRanges()
+        var anyOnset = false
+        for actuator in Actuator.allCases where profile.actuators.contains(actuator) {
+            let lane = actuator.rawValue
+            let planner = planner(of: actuator)
+            let onset = planner.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+            ranges.starts[lane] = candidates.count
+            planner.candidates(intent, base: lane * count, taps: taps[lane], onsetNow: onset, stride: stride,
+                               writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+            ranges.ends[lane] = candidates.count
+            anyOnset = anyOnset || onset
+        }
+        let write = choose(ranges, waiting: false)
+        var chosen = write
+        if considerWait && !anyOnset {
+            let wait = choose(ranges, waiting: true)
+            if wait.cost < write.cost { chosen = wait }
+        }
+        // (An instant profile's plan is the intent itself: it is never kept, so its drive is this
+        // frame's intent exactly, not the lookahead's sample of it.)
+        plan.isValid = spacing == 1 && stride == 1 && !isInstant
+        plan.age = 0
+        plan.taps = taps
+        for actuator in Actuator.allCases {
+            let lane = actuator.rawValue
+            plan.windows[lane] = window(of: actuator)
+            plan.drives[lane] = chosen.picks[lane] >= 0 ? candidates[chosen.picks[lane]].drives : .zero
+        }
+        return chosen.drives
+    }
+
+    /// Sends `drives` rounded to the profile's resolution; a change restarts the write interval.
+    private mutating func send(_ drives: ActuatorLevels, at time: Double) {
+        let bits = profile.resolutionBits
+        let target = ActuatorLevels(lowFrequency: MotorMapping.quantize(drives.lowFrequency, bits: bits),
+                                    highFrequency: MotorMapping.quantize(drives.highFrequency, bits: bits),
+                                    leftTrigger: MotorMapping.quantize(drives.leftTrigger, bits: bits),
+                                    rightTrigger: MotorMapping.quantize(drives.rightTrigger, bits: bits))
+        if target != levels {
+            levels = target
+            lastChangeTime = time
+        }
+    }
+
+    /// Records this frame's drive and intent in every planner. Trigger planners of a pad without
+    /// trigger motors have nothing to record (their levels are folded into the body motors).
     private mutating func commitAll(folded: ActuatorLevels, freshTaps: ActuatorSet) {
-        let actuators = profile.actuators
-        if actuators.contains(.lowFrequency) {
-            let window = window(of: .lowFrequency)
-            low.commit(drive: levels.lowFrequency, intent: folded.lowFrequency, window: window,
-                       onset: low.isOnset(window, freshTap: freshTaps.contains(.lowFrequency)))
+        for actuator in Actuator.allCases where profile.actuators.contains(actuator) {
+            let window = window(of: actuator)
+            let sent = levels[actuator], intentNow = folded[actuator], isTap = freshTaps.contains(actuator)
+            updatePlanner(of: actuator) { planner in
+                planner.commit(drive: sent, intent: intentNow, window: window, onset: planner.isOnset(window, freshTap: isTap))
+            }
         }
-        if actuators.contains(.highFrequency) {
-            let window = window(of: .highFrequency)
-            high.commit(drive: levels.highFrequency, intent: folded.highFrequency, window: window,
-                        onset: high.isOnset(window, freshTap: freshTaps.contains(.highFrequency)))
+    }
+
+    /// The planner of `actuator` (a small value: its fixed part, `DrivePlanner.Model`, is shared).
+    @inline(__always) private func planner(of actuator: Actuator) -> DrivePlanner {
+        switch actuator {
+        case .lowFrequency: return low
+        case .highFrequency: return high
+        case .leftTrigger: return left
+        case .rightTrigger: return right
         }
-        // Trigger planners of a pad without trigger motors have nothing to record (their levels are folded
-        // into the body motors).
-        if actuators.contains(.leftTrigger) {
-            let window = window(of: .leftTrigger)
-            left.commit(drive: levels.leftTrigger, intent: folded.leftTrigger, window: window,
-                        onset: left.isOnset(window, freshTap: freshTaps.contains(.leftTrigger)))
-        }
-        if actuators.contains(.rightTrigger) {
-            let window = window(of: .rightTrigger)
-            right.commit(drive: levels.rightTrigger, intent: folded.rightTrigger, window: window,
-                         onset: right.isOnset(window, freshTap: freshTaps.contains(.rightTrigger)))
+    }
+
+    /// Runs `body` on the planner of `actuator`, in place.
+    @inline(__always) private mutating func updatePlanner(of actuator: Actuator, _ body: (inout DrivePlanner) -> Void) {
+        switch actuator {
+        case .lowFrequency: body(&low)
+        case .highFrequency: body(&high)
+        case .leftTrigger: body(&left)
+        case .rightTrigger: body(&right)
         }
     }
 
     /// Whether the kept plan foresaw this frame, `plan.age + 1` steps after it was made: every
     /// actuator's intent now and ahead is the kept window moved on by that many steps (within half a
     /// percent), and no tap appeared in it.
-    @inline(__always) private func planStillHolds(taps: (low: UInt32, high: UInt32, left: UInt32, right: UInt32)) -> Bool {
+    @inline(__always) private func planStillHolds(taps: SIMD4<UInt32>) -> Bool {
         let shift = plan.age + 1
-        let now = SIMD4(taps.low, taps.high, taps.left, taps.right)
         // A tap still to come moves closer; a new one (or one at the horizon's end) is news.
         let allSteps: UInt32 = (1 << UInt32(DrivePlanner.lookahead + 1)) - 1
-        let expected = (plan.taps &>> UInt32(shift)) & allSteps
-        if now != expected { return false }
-        let windows = (window(of: .lowFrequency), window(of: .highFrequency), window(of: .leftTrigger), window(of: .rightTrigger))
-        return Self.shifted(plan.windows.0, by: shift, matches: windows.0) && Self.shifted(plan.windows.1, by: shift, matches: windows.1)
-            && Self.shifted(plan.windows.2, by: shift, matches: windows.2) && Self.shifted(plan.windows.3, by: shift, matches: windows.3)
+        if taps != (plan.taps &>> UInt32(shift)) & allSteps { return false }
+        for actuator in Actuator.allCases
+        where !Self.shifted(plan.windows[actuator.rawValue], by: shift, matches: window(of: actuator)) {
+            return false
+        }
+        return true
     }
 
     /// Whether `new[k]` is `old[k + shift]` within half a percent for every step the old window saw.
@@ -250,21 +246,20 @@ struct MotorDriver: Sendable {
 
     /// The cheapest choice of one candidate per actuator among those that wait (or not): the body
     /// motors as a pair, each trigger alone. An empty range leaves its actuator at 0.
-    @inline(__always) private func choose(_ ranges: (low: Range<Int>, high: Range<Int>, left: Range<Int>, right: Range<Int>),
-                        waiting: Bool) -> (drives: ActuatorLevels, cost: Double, picks: SIMD4<Int>) {
+    @inline(__always) private func choose(_ ranges: CandidateRanges, waiting: Bool) -> (drives: ActuatorLevels, cost: Double, picks: SIMD4<Int>) {
         var drives = ActuatorLevels.zero
         var total = 0.0
         var picks = SIMD4<Int>(repeating: -1)
         // The body pair.
         var best = Double.infinity
         var pick = (low: -1, high: -1)
-        if ranges.low.isEmpty || ranges.high.isEmpty {
+        if ranges[.lowFrequency].isEmpty || ranges[.highFrequency].isEmpty {
             // (No array literal here: this runs every frame and must not allocate.)
-            takeCheapest(in: ranges.low, for: .lowFrequency, waiting: waiting, drives: &drives, total: &total, picks: &picks)
-            takeCheapest(in: ranges.high, for: .highFrequency, waiting: waiting, drives: &drives, total: &total, picks: &picks)
+            takeCheapest(in: ranges[.lowFrequency], for: .lowFrequency, waiting: waiting, drives: &drives, total: &total, picks: &picks)
+            takeCheapest(in: ranges[.highFrequency], for: .highFrequency, waiting: waiting, drives: &drives, total: &total, picks: &picks)
         } else {
-            for i in ranges.low where candidates[i].waits == waiting {
-                for j in ranges.high where candidates[j].waits == waiting {
+            for i in ranges[.lowFrequency] where candidates[i].waits == waiting {
+                for j in ranges[.highFrequency] where candidates[j].waits == waiting {
                     let cost = pairCost(i, j)
                     if cost < best {
                         best = cost
@@ -282,8 +277,8 @@ struct MotorDriver: Sendable {
                 total = .infinity
             }
         }
-        takeCheapest(in: ranges.left, for: .leftTrigger, waiting: waiting, drives: &drives, total: &total, picks: &picks)
-        takeCheapest(in: ranges.right, for: .rightTrigger, waiting: waiting, drives: &drives, total: &total, picks: &picks)
+        takeCheapest(in: ranges[.leftTrigger], for: .leftTrigger, waiting: waiting, drives: &drives, total: &total, picks: &picks)
+        takeCheapest(in: ranges[.rightTrigger], for: .rightTrigger, waiting: waiting, drives: &drives, total: &total, picks: &picks)
         return (drives, total, picks)
     }
 
@@ -309,8 +304,9 @@ struct MotorDriver: Sendable {
     }
 
     /// Both body motors' tracking errors and, per onset, the smaller of their shortfalls and the
-    /// smaller of their weaknesses (either motor's rise makes a tap felt, either motor's strength makes
-    /// it strong; an onset only one motor's intent has counts that motor's).
+    /// stronger motor's weakness, the higher target against the higher peak (either motor's rise makes
+    /// a tap felt, the stronger one's peak is its strength; an onset only one motor's intent has counts
+    /// that motor's).
     @inline(__always) private func pairCost(_ i: Int, _ j: Int) -> Double {
         let onsetsA = candidates[i].onsets
         let onsetsB = candidates[j].onsets

@@ -105,7 +105,6 @@ public struct MotorResponse: Hashable, Sendable {
                       spinUpSeconds: ranges.spinUpSeconds.lowerBound, spinDownSeconds: ranges.spinDownSeconds.lowerBound)
     }
 
-
     /// Where half strength lies, as a fraction of the way from the start threshold to the saturation.
     public var halfStrengthFraction: Double { (halfStrength - startThreshold) / (saturation - startThreshold) }
 
