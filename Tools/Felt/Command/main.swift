@@ -1,7 +1,7 @@
 // haptics-felt: what a player feels, SDLHaptics against the usual approaches and the limit (issues 20, 24).
 //
 //     haptics-felt [--root DIR] [--write] [--quick] [--class NAME] [--no-limit] [--limit-cache DIR | --no-cache]
-//                  [--export DIR] [--trace NAME] [--lost]
+//                  [--export DIR] [--trace NAME [--pad NAME] [--motor NAME]] [--lost] [--detail]
 //
 // Runs every preset (Assets/Haptics/Presets), every fixture AHAP file (Tests/Fixtures/ahap), the demo
 // tour's game events and the short event script through the shipped config
@@ -17,8 +17,9 @@
 // (default ROOT/.build/felt-limit-cache; --no-cache: none), so a rerun solves only what changed.
 // --export DIR writes one JSON file per input with its intent, voices and every drive as the pad
 // receives it (docs/performance.md, "The export"). --trace NAME prints one input's intended and felt
-// amplitudes (generic pad, measured motor) every 5 ms as CSV; --lost lists the transients SDLHaptics
-// loses there.
+// amplitudes every 5 ms as CSV, on the pad --pad (default generic) and motor --motor (default
+// measured); --lost lists the transients SDLHaptics loses; --detail prints each input's measures per
+// approach on that pad and motor as a tab-separated table.
 
 import Foundation
 import Haptics
@@ -112,7 +113,7 @@ if let exportDirectory {
     }
 }
 if traceName != nil {
-    // --trace NAME: the chart's traces (generic pad, measured motor) every 5 ms, as CSV.
+    // --trace NAME: the chart's traces (--pad, --motor) every 5 ms, as CSV.
     print("time," + comparison.chart.map(\.label).joined(separator: ","))
     let count = comparison.chart.map(\.values.count).min() ?? 0
     for k in stride(from: 0, to: count, by: 5) {
@@ -140,26 +141,26 @@ let tables = report.tables()
 let shortfalls = report.shortfalls()
 let verdict = report.verdict()
 let summary = report.summary()
+let limitVerdict = noLimit ? nil : report.verdict(of: .limit)
+let shortfallTable = report.shortfallTable()
 
-let section = FeltDocument.section(tables: tables, verdict: verdict, limitVerdict: noLimit ? nil : report.verdict(of: .limit),
-                                   shortfalls: shortfalls,
-                                   shortfallTable: report.shortfallTable(), comparison: comparison, failures: failures)
+let section = FeltDocument.section(tables: tables, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
+                                   shortfallTable: shortfallTable, comparison: comparison, failures: failures)
 print(tables)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
 for line in shortfalls { print("- " + line) }
 print("")
-print(report.shortfallTable())
+print(shortfallTable)
 print("Issue 24's bar (Done when), per input class, pad and motor: SDLHaptics meets it in \(verdict.passed) of \(verdict.cases) cases. "
     + FeltReport.verdictLegend + "\n")
 print(verdict.table)
-if !noLimit {
-    let limitVerdict = report.verdict(of: .limit)
+if let limitVerdict {
     print("The same bar for the limit (the offline optimum with the true motor): it meets it in \(limitVerdict.passed) of \(limitVerdict.cases) cases.\n")
     print(limitVerdict.table)
 }
 print(summary)
 
-if write && !quick {
+if write {   // (never with --quick: refused above)
     do {
         try FeltDocument.replace(in: path("docs/performance.md"), begin: "<!-- felt:begin -->", end: "<!-- felt:end -->",
                                  with: section, appendHeading: "## What a player feels")

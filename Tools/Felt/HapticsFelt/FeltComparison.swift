@@ -185,8 +185,7 @@ public struct FeltComparison {
             (.channelMax, ApproachCalls.channelMax(capture: capture, rate: rate)),
         ]
         for pad in pads {
-            let hasTriggers = pad.profile.actuators.contains(.leftTrigger)
-            let shipped = ApproachCalls.sdlHaptics(drive: shippedDrive[pad.name] ?? [], rate: rate, hasTriggers: hasTriggers)
+            let shipped = ApproachCalls.sdlHaptics(drive: shippedDrive[pad.name] ?? [], rate: rate, hasTriggers: FeltLimit.hasTriggers(pad))
             // (approach, motor the drive is for (nil: every motor), calls)
             var drives: [(Approach, ERMParameters?, [RumbleCall])] = ([(Approach.sdlHaptics, shipped)] + others).map { ($0.0, nil, $0.1) }
             if includesLimit {

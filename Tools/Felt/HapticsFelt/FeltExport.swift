@@ -4,8 +4,9 @@ import Haptics
 /// `haptics-felt --export DIR`: one JSON file per input, so anyone can judge every drive with a motor
 /// model of their own (docs/performance.md, "What a player feels", the export).
 ///
-/// Numbers are written with Swift's shortest round-trip spelling, so every value reads back
-/// bit-exact. Load-time tool code.
+/// Numbers are written with Swift's shortest round-trip spelling, so every finite value reads back
+/// bit-exact (whole numbers without a fraction, −0 as 0); a non-finite value is written `null`.
+/// Load-time tool code.
 public enum FeltExport {
     /// The file name for `record`: its class and name, anything but letters, digits, '.', '_'
     /// and '-' replaced by '-'.

@@ -46,10 +46,7 @@ public struct FeltIntent: Sendable {
             for k in 0..<min(count, voice.count) {
                 let l = voice[k]
                 combined[k] += Self.strongest(l)
-                perActuator[0][k] += l.lowFrequency
-                perActuator[1][k] += l.highFrequency
-                perActuator[2][k] += l.leftTrigger
-                perActuator[3][k] += l.rightTrigger
+                for actuator in Actuator.allCases { perActuator[actuator.rawValue][k] += l[actuator] }
             }
         }
         frames = combined.map { min($0, 1) }
@@ -112,9 +109,6 @@ public struct FeltIntent: Sendable {
     /// last frame): sample k holds frame floor(k * step * rate).
     public func samples(count: Int) -> [Double] { Self.samples(of: frames, rate: rate, count: count) }
 
-    /// One actuator's intended level sampled like `samples(count:)`.
-    public func samples(actuator: Int, count: Int) -> [Double] { Self.samples(of: actuatorFrames[actuator], rate: rate, count: count) }
-
     static func samples(of frames: [Double], rate: Double, count: Int) -> [Double] {
         (0..<max(count, 0)).map { k -> Double in
             let f = Int((Double(k) * FeltComparison.step * rate + 1e-9).rounded(.down))
@@ -125,7 +119,7 @@ public struct FeltIntent: Sendable {
     static func strongest(_ l: ActuatorLevels) -> Double { max(l.lowFrequency, l.highFrequency, l.leftTrigger, l.rightTrigger) }
 
     /// What makes two inputs' intents identical (merged by the comparison): the per-actuator
-    /// envelope, frame by frame, and the transient times.
+    /// envelope, frame by frame, the transients (time and actuator) and the onset times.
     public struct Identity: Hashable, Sendable {
         let actuatorFrames: [[Double]]
         let transients: [Transient]

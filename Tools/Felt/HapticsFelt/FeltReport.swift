@@ -82,8 +82,8 @@ public struct FeltReport {
                                   "tracking error", "content not felt", "level fidelity", "calls over the pad's limit",
                                   "felt after the end"]
 
-    /// How SDLHaptics (`a`) does against another row (`b`) on each measure: the measures where it is
-    /// worse, each with both figures.
+    /// How the row judged (`a`: SDLHaptics, or the limit for `verdict(of: .limit)`) does against another
+    /// row (`b`) on each measure: the measures where it is worse, each with both figures.
     func worse(_ a: FeltComparison.Aggregate, than b: FeltComparison.Aggregate, callLimit: Double) -> [(measure: String, detail: String)] {
         var found: [(String, String)] = []
         if a.lostTransients > b.lostTransients { found.append(("transients lost", "\(a.lostTransients) vs \(b.lostTransients) of \(a.transients)")) }
@@ -213,8 +213,7 @@ public struct FeltReport {
     /// `of`: the row judged, SDLHaptics by default; `.limit` shows which cells the offline optimum
     /// itself would miss (against the same approaches, the same caps).
     public func verdict(of row: Approach = .sdlHaptics) -> (table: String, passed: Int, cases: Int) {
-        let judged: Set<String> = ["transients lost", "correlation, best lag", "tracking error", "content not felt",
-                                   "level fidelity", "felt after the end"]
+        let judged = Set(Self.verdictNames.keys)
         let short: [Approach: String] = [.rawSDL: "raw", .clipStepping: "clip", .channelMax: "max"]
         var out = "| input class | pad | " + comparison.motors.map(\.name).joined(separator: " | ") + " |\n"
         out += "|---|---|" + comparison.motors.map { _ in "---" }.joined(separator: "|") + "|\n"
@@ -265,15 +264,16 @@ public struct FeltReport {
         var parts: [String] = []
         var pooled: [Approach: [String: (lost: Int, transients: Int, corr: [Double])]] = [:]
         for approach in comparison.approaches {
-            var parts2: [String: (Int, Int, [Double])] = [:]
+            var byMotor: [String: (lost: Int, transients: Int, corr: [Double])] = [:]
             for inputClass in comparison.classes {
                 guard let row = comparison.results[inputClass]?[.init(approach: approach, pad: pad)] else { continue }
                 for (motor, aggregate) in row {
-                    let sum = parts2[motor] ?? (0, 0, [])
-                    parts2[motor] = (sum.0 + aggregate.lostTransients, sum.1 + aggregate.transients, sum.2 + aggregate.lagCorrelations)
+                    let sum = byMotor[motor] ?? (0, 0, [])
+                    byMotor[motor] = (sum.lost + aggregate.lostTransients, sum.transients + aggregate.transients,
+                                      sum.corr + aggregate.lagCorrelations)
                 }
             }
-            pooled[approach] = parts2.mapValues { (lost: $0.0, transients: $0.1, corr: $0.2) }
+            pooled[approach] = byMotor
         }
         var total = 0
         for approach in comparison.approaches {

@@ -9,13 +9,7 @@ public struct FeltTrace: Sendable {
     public let channels: [[Double]]
 
     /// The felt amplitude: the strongest channel per sample.
-    public var combined: [Double] {
-        var result = channels[0]
-        for channel in channels.dropFirst() {
-            for index in result.indices { result[index] = max(result[index], channel[index]) }
-        }
-        return result
-    }
+    public var combined: [Double] { FeltMeasures.strongest(channels) }
 
     /// Simulates `steps` (sorted by time; the drive is 0 before the first) with `parameters` for
     /// every channel, `count` samples `step` seconds apart (sample k at k * step, after the drive

@@ -6,8 +6,8 @@ public struct Pad: Sendable {
     public var profile: MotorProfile
     public var link: PadLink
 
-    public init(profile: MotorProfile, rate: Double, name: String? = nil) {
-        self.name = name ?? profile.name
+    public init(profile: MotorProfile, rate: Double) {
+        name = profile.name
         self.profile = profile
         link = PadLink(interval: profile.minimumUpdateInterval, bits: min(profile.resolutionBits ?? 16, 16), frameRate: rate)
     }
