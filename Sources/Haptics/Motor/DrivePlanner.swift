@@ -55,10 +55,11 @@ struct DrivePlanner: Sendable {
     static let fadeShare = 0.8
     /// The share of a level the stiffest motor of the range still feels (the dead-zone lift).
     static let liftShare = 2.0 / 3.0
-    /// The most candidates one frame of one planner appends: follow, two coasts before a tap, two
-    /// every-other plans, two carriers, pulses, a one-step coast, a coast until the end and a cut at
-    /// each later step before it (`lookahead − 1`), and waiting (the motor stage reserves room for
-    /// this many per actuator once).
+    /// A bound on the candidates one frame of one planner appends (the motor stage reserves room for
+    /// this many per actuator once): follow; for taps, a coast before them and either a longer coast
+    /// (one tap) or two every-other plans, two carriers and pulses (a train); a one-step coast, or a
+    /// coast until the end and a cut at each later step before it (`lookahead − 1`); and waiting. At
+    /// most 14 with `lookahead` 6.
     static let maximumCandidates = 11 + lookahead
     /// Spacing of the intent's lookahead samples and of the plans' steps, in seconds.
     static let step = 1.0 / stepsPerSecond

@@ -43,7 +43,7 @@ public final class VirtualGameController: Sendable {
 
         /// The name of the motor profile SDLHaptics gives a pad of this model (`MotorProfile.name`,
         /// `ConnectedController.profile`): what a game's test feels through it. "virtual" for the
-        /// generic model (an ideal, linear device: no dead zone, no kick), "generic" for the Xbox 360.
+        /// generic model (an ideal, linear, instant device: no dead zone, no spin-up), "generic" for the Xbox 360.
         public var profileName: String {
             switch self {
             case .xboxOne: return "xboxOne"
