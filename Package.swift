@@ -51,9 +51,18 @@ let package = Package(
             dependencies: ["Haptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The front end, written once for every SDL (docs/architecture.md): GameHaptics and its parts,
+        // seats, hot-plug bookkeeping, RumblePolicy, focus and pause, the DualSense trigger bytes, the
+        // audio clock and device, over the SDLBackend protocol. Imports no SDL.
+        .target(
+            name: "HapticsFrontEnd",
+            dependencies: ["Haptics"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // SDL2's backend and SDL2-typed entry points; re-exports HapticsFrontEnd.
         .target(
             name: "HapticsSDL",
-            dependencies: ["Haptics", "CHapticsSDL2"],
+            dependencies: ["Haptics", "HapticsFrontEnd", "CHapticsSDL2"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The C API: include/sdlhaptics.h as a module (CSDLHaptics) and the Swift shell exporting it

@@ -11,26 +11,26 @@ import Haptics
 ///
 /// Cost: O(1) amortised per frame, no allocation after `init` (the ring holds 512 frames, 8.5 s at
 /// 60 updates per second; on overflow the oldest frame is emitted early).
-struct RumbleDelay {
+package struct RumbleDelay {
     /// How long frames wait, in seconds of game time (>= 0).
-    var delaySeconds: Double = 0 {
+    package var delaySeconds: Double = 0 {
         didSet { delaySeconds = delaySeconds.isFinite ? max(delaySeconds, 0) : 0 }
     }
     /// Frames the ring holds.
-    static let capacity = 512
+    package static let capacity = 512
 
     private var ring: [HapticFrame]
     private var head = 0
-    private(set) var pendingCount = 0
+    package private(set) var pendingCount = 0
     private var lastReceivedTime = -Double.infinity
     private var quiet = RumbleQuietWindow()
 
-    init() {
+    package init() {
         ring = Array(repeating: HapticFrame(time: 0, levels: .zero), count: Self.capacity)
     }
 
     /// Takes one frame from the engine; `emit` receives what is due now (0, 1 or 2 frames).
-    mutating func receive(_ frame: HapticFrame, emit: (HapticFrame) -> Void) {
+    package mutating func receive(_ frame: HapticFrame, emit: (HapticFrame) -> Void) {
         lastReceivedTime = frame.time
         var frame = frame
         if !quiet.admits(frame) { frame = HapticFrame(time: frame.time, levels: .zero) }
@@ -49,7 +49,7 @@ struct RumbleDelay {
     }
 
     /// Emits the newest frame whose delay has passed at game time `now`, restamped with `now`.
-    mutating func advance(to now: Double, emit: (HapticFrame) -> Void) {
+    package mutating func advance(to now: Double, emit: (HapticFrame) -> Void) {
         var latest: HapticFrame? = nil
         while pendingCount > 0 && ring[head].time + delaySeconds <= now + 1e-9 {
             latest = ring[head]
@@ -61,7 +61,7 @@ struct RumbleDelay {
 
     /// Drops the frames in flight; with a delay, opens the quiet window of `quietInterval` seconds
     /// from the last frame received (without one, `RumblePolicy`'s own window does this job).
-    mutating func clear(quietInterval: Double) {
+    package mutating func clear(quietInterval: Double) {
         pendingCount = 0
         head = 0
         if delaySeconds > 0 && lastReceivedTime > -Double.infinity {

@@ -5,7 +5,7 @@
 /// one's); the rumble bits 0x01/0x02 and every other enable bit stay 0, so the pad keeps the rumble,
 /// lights and audio SDL set. Bytes 10-20 are the right trigger's block, 21-31 the left one's; the
 /// rest is 0. Stored inline; `withUnsafeBytes` hands SDL a pointer without allocating.
-struct DualSenseEffectsState: Hashable, Sendable {
+package struct DualSenseEffectsState: Hashable, Sendable {
     /// The size SDL's PS5 driver expects, 47 bytes.
     public static let size = 47
     /// Enable bit: apply the right trigger block (bytes 10-20).
@@ -40,5 +40,15 @@ struct DualSenseEffectsState: Hashable, Sendable {
     /// Calls `body` with a pointer to the 47 bytes. No allocation.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(Self.size))) }
+    }
+}
+
+extension DualSenseEffectsState {
+    /// The one call for trigger effects: these 47 bytes through `backend.sendEffect` (SDL2's
+    /// `SDL_GameControllerSendEffect`, SDL3's `SDL_SendGamepadEffect`: the same bytes on both).
+    /// Returns false when SDL refused. No allocation. Used by `SDLAdaptiveTriggerOutput` and, from
+    /// its own thread with SDL's joystick lock held, by `AdaptiveTriggerWatchdog`.
+    package func send(to controller: OpaquePointer, through backend: any SDLBackend.Type) -> Bool {
+        withUnsafeBytes { backend.sendEffect(controller, $0) }
     }
 }

@@ -18,11 +18,13 @@ extension GameHaptics {
 
         /// Turns a mapping config's `.wav` patterns into haptics (decoded through SDL, analysed with the
         /// rule's options, cached by content); shared by `load` and its watcher.
-        @_spi(HapticsTools) public let soundPatterns = SoundPatternLoader(decoder: SDLSoundDecoder())
+        @_spi(HapticsTools) public let soundPatterns: SoundPatternLoader
 
         init(state: FrontDoorState, playback: Playback) {
             self.state = state
             self.playback = playback
+            soundPatterns = SoundPatternLoader(decoder: SDLSoundDecoder(sampleRate: 48_000, limits: WaveformLimits(),
+                                                                        backend: state.backend))
         }
 
         /// The mapping layer's director: posts, listeners, reload results, statistics, recent moments.

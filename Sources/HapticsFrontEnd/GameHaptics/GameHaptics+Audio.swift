@@ -32,7 +32,7 @@ extension GameHaptics {
         public func enable(_ configuration: SDLAudioConfiguration = SDLAudioConfiguration()) throws(SDLError) -> SDLAudioOutput {
             guard !state.isShutDown else { throw SDLError(operation: "audio.enable", message: "GameHaptics was shut down") }
             disable()
-            let output = try SDLAudioOutput(configuration: configuration)
+            let output = try SDLAudioOutput(configuration: configuration, backend: state.backend)
             state.audioOutput = output
             for seat in state.seats {
                 state.configureAudio(seat)

@@ -1,8 +1,8 @@
 /// One call the rumble policy asks of SDL: `SDL_GameControllerRumble(low, high, ms)` for the body
 /// motors or `SDL_GameControllerRumbleTriggers(left, right, ms)` for the trigger motors.
-struct RumbleCall: Hashable, Sendable {
+package struct RumbleCall: Hashable, Sendable {
     /// Which pair of motors, and so which SDL function.
-    enum Motors: Hashable, Sendable {
+    package enum Motors: Hashable, Sendable {
         /// Low- and high-frequency body motors: `SDL_GameControllerRumble`.
         case body
         /// Left and right trigger motors: `SDL_GameControllerRumbleTriggers`.
@@ -10,7 +10,7 @@ struct RumbleCall: Hashable, Sendable {
     }
 
     /// Why the call is made (counted in `RumbleStatistics`).
-    enum Reason: Hashable, Sendable {
+    package enum Reason: Hashable, Sendable {
         /// The levels changed (SDL writes them to the pad).
         case change
         /// Unchanged non-zero levels repeated to push SDL's expiry further out.
@@ -19,12 +19,20 @@ struct RumbleCall: Hashable, Sendable {
         case stop
     }
 
-    var motors: Motors
-    var reason: Reason
+    package var motors: Motors
+    package var reason: Reason
     /// Low motor, or left trigger, in SDL's units (0...65535).
-    var first: UInt16
+    package var first: UInt16
     /// High motor, or right trigger, in SDL's units (0...65535).
-    var second: UInt16
+    package var second: UInt16
     /// How long SDL keeps the levels, in milliseconds (0 for silence: until replaced).
-    var milliseconds: UInt32
+    package var milliseconds: UInt32
+
+    package init(motors: Motors, reason: Reason, first: UInt16, second: UInt16, milliseconds: UInt32) {
+        self.motors = motors
+        self.reason = reason
+        self.first = first
+        self.second = second
+        self.milliseconds = milliseconds
+    }
 }

@@ -1,4 +1,3 @@
-import CHapticsSDL2
 @_spi(HapticsTools) import Haptics
 
 /// The SDL sound device that plays the audio half of patterns (`AudioCustom`, `AudioContinuous`)
@@ -14,7 +13,9 @@ import CHapticsSDL2
 /// converted once to the device format, and kept until the output closes.
 ///
 /// Threads: create, use and close on the game thread; the callback runs on SDL's audio thread.
-/// Opening starts SDL's audio subsystem (reference-counted) and closing stops it.
+/// Opening starts SDL's audio subsystem (reference-counted) and closing stops it. The device itself is
+/// the backend's (`SDLBackend.openAudioDevice`: SDL2's callback device, SDL3's audio stream); `HapticsSDL`
+/// and `HapticsSDL3` each add `init(configuration:)`.
 public final class SDLAudioOutput {
     /// The settings it was opened with.
     public let configuration: SDLAudioConfiguration
@@ -41,50 +42,26 @@ public final class SDLAudioOutput {
         }
     }
 
-    let deviceID: SDL_AudioDeviceID
     let mixer: AudioMixer
-    private var subsystems: SDLSubsystems?
-    private let target: CallbackTarget
+    private let device: any AudioDeviceHandle
+    private let backend: any SDLBackend.Type
+    private let target: AudioRenderTarget
     private var nextVoiceID: UInt32 = 0
     private var waveforms: [String: (file: String, waveform: AudioWaveform)] = [:]
-    private let ticksPerSecond = Double(SDL_GetPerformanceFrequency())
 
-    /// The object the C callback reaches through its userdata pointer.
-    final class CallbackTarget: @unchecked Sendable {
-        /// Set before the device is unpaused, never changed afterwards.
-        var mixer: AudioMixer?
-    }
-
-    /// Opens the device. SDL's audio driver is chosen when the subsystem starts (`SDL_AUDIODRIVER`).
+    /// Opens the device through `backend`. SDL's audio driver is chosen when the subsystem starts
+    /// (SDL2: `SDL_AUDIODRIVER`, SDL3: `SDL_AUDIO_DRIVER`).
     /// - Throws: `SDLError` when SDL cannot start audio or open the device.
-    public init(configuration: SDLAudioConfiguration = SDLAudioConfiguration()) throws(SDLError) {
+    package init(configuration: SDLAudioConfiguration, backend: any SDLBackend.Type) throws(SDLError) {
         self.configuration = configuration
-        do { subsystems = try SDLSubsystems([.audio]) } catch let error as SDLError { throw error } catch {
-            throw SDLError(operation: "SDL_InitSubSystem(AUDIO)", message: "\(error)")
-        }
-        target = CallbackTarget()
-        var desired = SDL_AudioSpec()
-        desired.freq = Int32(configuration.sampleRate)
-        desired.format = WaveformLoader.floatFormat
-        desired.channels = UInt8(configuration.channels)
-        desired.samples = UInt16(configuration.bufferFrames)
-        desired.callback = sdlHapticsAudioCallback
-        desired.userdata = Unmanaged.passUnretained(target).toOpaque()
-        var obtained = SDL_AudioSpec()
-        let id = configuration.deviceName.map { name in
-            name.withCString { SDL_OpenAudioDevice($0, 0, &desired, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE)) }
-        } ?? SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE))
-        guard id != 0 else {
-            let error = SDLError.current("SDL_OpenAudioDevice")
-            subsystems?.stop()
-            throw error
-        }
-        deviceID = id
-        sampleRate = Double(obtained.freq)
-        channelCount = Int(desired.channels)
-        bufferFrames = Int(obtained.samples)
+        self.backend = backend
+        target = AudioRenderTarget()
+        device = try backend.openAudioDevice(configuration, render: target)
+        sampleRate = device.sampleRate
+        channelCount = device.channelCount
+        bufferFrames = device.bufferFrames
         lookaheadSeconds = max(configuration.lookaheadSeconds, Double(bufferFrames) / sampleRate)
-        clock = AudioClock(sampleRate: sampleRate, ticksPerSecond: ticksPerSecond,
+        clock = AudioClock(sampleRate: sampleRate, ticksPerSecond: Double(backend.performanceFrequency()),
                            lookaheadFrames: Int64((lookaheadSeconds * sampleRate).rounded()),
                            toleranceFrames: 2 * Double(bufferFrames), bufferFrames: Double(bufferFrames))
         mixer = AudioMixer(sampleRate: sampleRate, channelCount: channelCount,
@@ -92,7 +69,7 @@ public final class SDLAudioOutput {
         volume = configuration.volume
         target.mixer = mixer
         if configuration.volume != 1 { send(.masterVolume(configuration.volume, at: -.infinity)) }
-        SDL_PauseAudioDevice(id, 0)
+        device.start()
     }
 
     deinit { close() }
@@ -105,10 +82,8 @@ public final class SDLAudioOutput {
     public func close() {
         guard isAvailable else { return }
         isAvailable = false
-        SDL_CloseAudioDevice(deviceID)
+        device.close()
         target.mixer = nil
-        subsystems?.stop()
-        subsystems = nil
     }
 
     /// Relates game time `gameTime` (the time passed to the engines' `update(at:)` this frame) to the
@@ -116,7 +91,7 @@ public final class SDLAudioOutput {
     /// O(1), no allocation.
     public func synchronize(gameTime: Double) {
         let stamp = mixer.latestStamp
-        clock.synchronize(gameTime: gameTime, hostTicks: SDL_GetPerformanceCounter(), stamp: stamp)
+        clock.synchronize(gameTime: gameTime, hostTicks: backend.performanceCounter(), stamp: stamp)
     }
 
     /// The mixer's counters: buffers, frames, late onsets, stolen voices.
@@ -157,7 +132,7 @@ public final class SDLAudioOutput {
     ///   truncated or malformed, or a path already loaded from another file.
     @discardableResult
     @_spi(HapticsTools) public func loadWaveform(_ path: String, folder: String) throws(WaveformLoadError) -> AudioWaveform {
-        let file = try WaveformLoader.resolve(path, folder: folder, assetRoot: configuration.assetRoot)
+        let file = try WaveformFiles.resolve(path, folder: folder, assetRoot: configuration.assetRoot)
         let key = SDLAudioOutput.key(path)
         if let existing = waveforms[key] {
             guard existing.file == file else {
@@ -166,8 +141,8 @@ public final class SDLAudioOutput {
             }
             return existing.waveform
         }
-        let waveform = try WaveformLoader.load(path, folder: folder, assetRoot: configuration.assetRoot,
-                                               sampleRate: Int(sampleRate), limits: configuration.waveformLimits)
+        let waveform = try WaveformFiles.load(path, folder: folder, assetRoot: configuration.assetRoot,
+                                              sampleRate: Int(sampleRate), limits: configuration.waveformLimits, backend: backend)
         waveforms[key] = (file, waveform)
         return waveform
     }
@@ -188,24 +163,6 @@ public final class SDLAudioOutput {
 
     static func key(_ path: String) -> String {
         (WaveformPath.normalizedComponents(path) ?? []).joined(separator: "/")
-    }
-}
-
-/// The audio callback: renders the mixer into SDL's buffer. No allocation, no lock, no I/O; the
-/// target is reached without retaining it (the output keeps it alive until the device is closed).
-private func sdlHapticsAudioCallback(_ userdata: UnsafeMutableRawPointer?, _ stream: UnsafeMutablePointer<UInt8>?,
-                                     _ length: Int32) {
-    guard let userdata, let stream else { return }
-    let ticks = SDL_GetPerformanceCounter()
-    Unmanaged<SDLAudioOutput.CallbackTarget>.fromOpaque(userdata)._withUnsafeGuaranteedRef { target in
-        let floats = Int(length) / MemoryLayout<Float>.size
-        guard let mixer = target.mixer else {
-            stream.update(repeating: 0, count: Int(length))
-            return
-        }
-        stream.withMemoryRebound(to: Float.self, capacity: floats) { samples in
-            mixer.render(into: samples, frameCount: floats / mixer.channelCount, hostTicks: ticks)
-        }
     }
 }
 

@@ -4,8 +4,10 @@
 /// the lifecycle flags, the mixer, the sound device, and the one record of the voices started for
 /// the game (so pause can pause them). `GameHaptics` owns it; `pads`, `playback`, `mapping` and
 /// `audio` hold it, never each other's owner. Game thread only.
-final class FrontDoorState {
+package final class FrontDoorState {
     let configuration: GameHapticsConfiguration
+    /// The SDL the front door runs on.
+    let backend: any SDLBackend.Type
     let hub: ControllerHub
     let seats: [PlayerSeat]
     /// The frame time of the last `update`, in seconds.
@@ -24,8 +26,8 @@ final class FrontDoorState {
     var isPaused = false
     /// Voices started for the game (patterns and feedback), so `pause` can pause them; finished ones
     /// are pruned per update.
-    var livePlayers: [HapticAdvancedPatternPlayer] = []
-    var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+    package var livePlayers: [HapticAdvancedPatternPlayer] = []
+    package var pausedPlayers: [HapticAdvancedPatternPlayer] = []
     /// Voices the `.pause` focus policy paused that gameplay pause does not cover (`.ui`, or every
     /// voice after the game resumed while unfocused): resumed when focus comes back. Finished ones
     /// are pruned per update.
@@ -35,9 +37,10 @@ final class FrontDoorState {
     /// attached or released (`refreshFeedbackDevice(of:)`), never per frame.
     private(set) var feedbackDevices: FeedbackDevices
 
-    init(configuration: GameHapticsConfiguration) {
+    init(configuration: GameHapticsConfiguration, backend: any SDLBackend.Type) {
         self.configuration = configuration
-        hub = ControllerHub(playerCount: configuration.playerCount)
+        self.backend = backend
+        hub = ControllerHub(playerCount: configuration.playerCount, backend: backend)
         let seats = (0..<configuration.playerCount).map { PlayerSeat(player: $0, voiceCapacity: configuration.voiceCapacity) }
         self.seats = seats
         var devices = FeedbackDevices(playerCount: seats.count)

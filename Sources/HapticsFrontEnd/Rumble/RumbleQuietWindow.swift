@@ -5,24 +5,26 @@ import Haptics
 /// before the stop for that long. A silent frame, or a frame at or after the window's end, closes
 /// the window at once. Used by `RumblePolicy` (frames dropped) and `RumbleDelay` (frames in flight
 /// replaced by silence). O(1), no allocation.
-struct RumbleQuietWindow: Hashable, Sendable {
+package struct RumbleQuietWindow: Hashable, Sendable {
     /// Game time the window ends at, in seconds (-infinity: no window).
-    private(set) var end = -Double.infinity
+    package private(set) var end = -Double.infinity
+
+    package init() {}
 
     /// Whether a window is open.
-    var isOpen: Bool { end > -Double.infinity }
+    package var isOpen: Bool { end > -Double.infinity }
 
     /// Opens a window from game time `time` (seconds; -infinity: no frame seen yet, no window)
     /// lasting `interval` seconds.
-    mutating func open(at time: Double, lasting interval: Double) {
+    package mutating func open(at time: Double, lasting interval: Double) {
         end = time + interval
     }
 
     /// Closes the window.
-    mutating func close() { end = -Double.infinity }
+    package mutating func close() { end = -Double.infinity }
 
     /// Whether `frame` may reach the pad; a silent frame or one at or after the end closes the window.
-    mutating func admits(_ frame: HapticFrame) -> Bool {
+    package mutating func admits(_ frame: HapticFrame) -> Bool {
         guard isOpen else { return true }
         if frame.levels.isSilent || frame.time >= end {
             close()

@@ -1,10 +1,11 @@
 @_spi(HapticsTools) import Haptics
 
-/// Decodes sound files for audio-to-haptics analysis through SDL: what `SDL_LoadWAV_RW` reads (WAV:
-/// PCM 8/16/24/32-bit, IEEE float, IMA and MS ADPCM, µ-law, A-law), converted by `SDL_AudioStream`
-/// to 32-bit float at `sampleRate`, then mixed to mono (channels averaged).
+/// Decodes sound files for audio-to-haptics analysis through SDL: what SDL's WAV loader reads (WAV:
+/// PCM 8/16/24/32-bit, IEEE float, IMA and MS ADPCM, µ-law, A-law), converted by an SDL audio stream
+/// to 32-bit float at `sampleRate`, then mixed to mono (channels averaged). `HapticsSDL` and
+/// `HapticsSDL3` each add `init(sampleRate:limits:)` with their SDL.
 ///
-/// The same rules as `WaveformLoader`: the path must stay inside its folder (no absolute path, no
+/// The same rules as `WaveformFiles`: the path must stay inside its folder (no absolute path, no
 /// `..`, no link out of it), and a file over `limits.maximumBytes` (4.2 MB), a truncated or
 /// malformed one, or a sound longer than `limits.maximumSeconds` (23 s) is refused with the reason.
 /// Used by `SoundPatternLoader` (mapping configs) and `hapticsctl from-audio`; load time only.
@@ -14,16 +15,19 @@ public struct SDLSoundDecoder {
     public var sampleRate: Int
     /// Size and length limits. Default: the waveform limits (4.2 MB, 23 s).
     public var limits: WaveformLimits
+    /// The SDL that decodes.
+    let backend: any SDLBackend.Type
 
-    public init(sampleRate: Int = 48_000, limits: WaveformLimits = WaveformLimits()) {
+    package init(sampleRate: Int, limits: WaveformLimits, backend: any SDLBackend.Type) {
         self.sampleRate = sampleRate
         self.limits = limits
+        self.backend = backend
     }
 
     public var maximumBytes: Int { limits.maximumBytes }
 
     public func resolve(_ path: String, folder: String) throws -> String {
-        try WaveformLoader.resolve(path, folder: folder, assetRoot: nil)
+        try WaveformFiles.resolve(path, folder: folder, assetRoot: nil)
     }
 
     @_spi(HapticsTools) public func decodeMono(_ bytes: [UInt8], name: String) throws -> MonoSound {
@@ -31,18 +35,18 @@ public struct SDLSoundDecoder {
         guard bytes.count <= limits.maximumBytes else {
             throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
         }
-        if let problem = WaveformLoader.riffProblem(bytes) { throw failure(problem) }
-        return Self.mono(try WaveformLoader.decode(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure))
+        if let problem = WaveformFiles.riffProblem(bytes) { throw failure(problem) }
+        return Self.mono(try backend.decodeWAV(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure))
     }
 
     /// Reads the sound file at `path` (a path the caller chose; it is resolved inside its own
-    /// folder, with every limit of `WaveformLoader.load`) as mono.
+    /// folder, with every limit of `WaveformFiles.load`) as mono.
     /// - Throws: `WaveformLoadError` naming the file.
     @_spi(HapticsTools) public func readMono(file path: String) throws(WaveformLoadError) -> MonoSound {
         let folder = FilePathText.deletingLastComponent(path)
         let name = FilePathText.lastComponent(path)
-        return Self.mono(try WaveformLoader.load(name, folder: folder.isEmpty ? "." : folder, assetRoot: nil,
-                                                 sampleRate: sampleRate, limits: limits))
+        return Self.mono(try WaveformFiles.load(name, folder: folder.isEmpty ? "." : folder, assetRoot: nil,
+                                                sampleRate: sampleRate, limits: limits, backend: backend))
     }
 
     /// Channels averaged.

@@ -1,4 +1,3 @@
-import CHapticsSDL2
 import Haptics
 
 extension GameHaptics {
@@ -10,7 +9,7 @@ extension GameHaptics {
         let state: FrontDoorState
         /// Turns DualSense triggers off when `update` stops coming (nil when disabled or before the
         /// first pad with adaptive triggers).
-        var triggerWatchdog: AdaptiveTriggerWatchdog?
+        package var triggerWatchdog: AdaptiveTriggerWatchdog?
 
         /// Called when a player's engine stops by itself: the pad was unplugged
         /// (`.gameControllerDisconnected`), focus was lost with the `.stopEngines` policy
@@ -85,8 +84,8 @@ extension GameHaptics {
             state.applyMixer(to: seat)
         }
 
-        func controllerAdded(deviceIndex: Int32) {
-            guard let entry = state.hub.open(deviceIndex: deviceIndex) else { return }
+        func controllerAdded(_ arrival: PadArrival) {
+            guard let entry = state.hub.open(arrival) else { return }
             if let player = entry.info.player { attach(entry, to: state.seats[player]) }
         }
 
@@ -106,15 +105,15 @@ extension GameHaptics {
         /// trigger effects are cleared and the reset handler runs, so the game can restart its players
         /// and set its trigger effects again.
         func attach(_ entry: ControllerHub.Entry, to seat: PlayerSeat) {
-            seat.output.attach(entry.controller, profile: entry.info.profile)
-            seat.triggerOutput.attach(entry.controller, support: entry.info.adaptiveTriggers,
+            seat.output.attach(entry.controller, backend: state.backend, profile: entry.info.profile)
+            seat.triggerOutput.attach(entry.controller, backend: state.backend, support: entry.info.adaptiveTriggers,
                                       minimumUpdateInterval: entry.info.profile.minimumUpdateInterval, rumble: seat.output)
             if entry.info.adaptiveTriggers == .adaptive { startTriggerWatchdogIfNeeded() }
             seat.instanceID = entry.info.instanceID
             seat.rebuildEngineIfNeeded(voiceCapacity: state.configuration.voiceCapacity)
             state.refreshFeedbackDevice(of: seat)
             configure(seat)
-            seat.batteryGain = batteryGain(SDL_JoystickCurrentPowerLevel(SDL_GameControllerGetJoystick(entry.controller)))
+            seat.batteryGain = batteryGain(state.backend.batteryLevel(entry.controller))
             state.applyMixer(to: seat)
             if !state.staysStopped { try? seat.engine.start() }
             seat.triggerOutput.stop()   // a known state: whatever another program left on the triggers ends
@@ -142,17 +141,17 @@ extension GameHaptics {
             controllerChangedHandler?(seat.player, nil)
         }
 
-        func batteryChanged(instanceID: Int32, level: SDL_JoystickPowerLevel) {
+        func batteryChanged(instanceID: Int32, level: PadBatteryLevel) {
             guard let seat = state.seats.first(where: { $0.instanceID == instanceID }) else { return }
             seat.batteryGain = batteryGain(level)
             state.applyMixer(to: seat)
         }
 
-        private func batteryGain(_ level: SDL_JoystickPowerLevel) -> Double {
+        private func batteryGain(_ level: PadBatteryLevel) -> Double {
             switch level {
-            case SDL_JOYSTICK_POWER_LOW: return state.configuration.lowBatteryGain
-            case SDL_JOYSTICK_POWER_EMPTY: return state.configuration.emptyBatteryGain
-            default: return 1
+            case .low: return state.configuration.lowBatteryGain
+            case .empty: return state.configuration.emptyBatteryGain
+            case .other: return 1
             }
         }
 
@@ -160,7 +159,7 @@ extension GameHaptics {
         /// for games that never see a DualSense), unless `triggerWatchdogMilliseconds` is 0.
         func startTriggerWatchdogIfNeeded() {
             guard triggerWatchdog == nil, !state.isShutDown, state.configuration.triggerWatchdogMilliseconds > 0 else { return }
-            triggerWatchdog = AdaptiveTriggerWatchdog(links: state.seats.map(\.triggerOutput.link),
+            triggerWatchdog = AdaptiveTriggerWatchdog(links: state.seats.map(\.triggerOutput.link), backend: state.backend,
                                                       timeoutMilliseconds: UInt64(state.configuration.triggerWatchdogMilliseconds))
             triggerWatchdog?.feed()
         }

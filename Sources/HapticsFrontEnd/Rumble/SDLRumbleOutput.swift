@@ -1,4 +1,3 @@
-import CHapticsSDL2
 import Haptics
 
 /// A `HapticOutput` that plays one frame of actuator levels on an SDL game controller's rumble
@@ -39,6 +38,8 @@ public final class SDLRumbleOutput: HapticOutput {
     public var sentValues: RumbleValues { policy.sent }
 
     private var controller: OpaquePointer?
+    /// The SDL the attached pad belongs to (SDL2 or SDL3: `SDLBackend`).
+    private var backend: (any SDLBackend.Type)?
     /// Every rule about when to call SDL (change-only, keep-alive, quiet window, trigger fallback).
     private(set) var policy = RumblePolicy()
     /// The adaptive-trigger fallback levels (0...1) now in force.
@@ -53,10 +54,12 @@ public final class SDLRumbleOutput: HapticOutput {
     /// Whether a pad is attached. O(1).
     public var isConnected: Bool { controller != nil }
 
-    /// Attaches an open `SDL_GameController` with the profile chosen for it. The output does not
-    /// own the controller: whoever opened it closes it, after calling `detach()`.
-    func attach(_ controller: OpaquePointer, profile: MotorProfile) {
+    /// Attaches a pad `backend` opened (SDL2's `SDL_GameController`, SDL3's `SDL_Gamepad`) with the
+    /// profile chosen for it. The output does not own the pad: whoever opened it closes it, after
+    /// calling `detach()`.
+    func attach(_ controller: OpaquePointer, backend: any SDLBackend.Type, profile: MotorProfile) {
         self.controller = controller
+        self.backend = backend
         self.profile = profile
         policy.attach(hasTriggers: profile.actuators.contains(.leftTrigger) || profile.actuators.contains(.rightTrigger),
                       quietInterval: profile.minimumUpdateInterval)
@@ -80,8 +83,8 @@ public final class SDLRumbleOutput: HapticOutput {
     }
 
     public func receive(_ frame: HapticFrame) {
-        guard controller != nil else { return }
-        let calls = policy.receive(frame, nowTicks: SDL_GetTicks64())
+        guard controller != nil, let backend else { return }
+        let calls = policy.receive(frame, nowTicks: backend.ticks())
         perform(calls.body)
         perform(calls.triggers)
     }
@@ -91,26 +94,26 @@ public final class SDLRumbleOutput: HapticOutput {
     /// and the engine's level. Sent at once when the combined level changes, with the same safety
     /// duration and keep-alive as the engine's levels. Call once per frame while it is non-zero.
     public func setTriggerFallback(left: Double, right: Double) {
-        guard controller != nil else {
+        guard controller != nil, let backend else {
             policy.setTriggerFallbackWithoutPad(left: left, right: right)
             return
         }
-        perform(policy.setTriggerFallback(left: left, right: right, nowTicks: SDL_GetTicks64()))
+        perform(policy.setTriggerFallback(left: left, right: right, nowTicks: backend.ticks()))
     }
 
-    /// The SDL backend: makes one call the policy decided and counts it. Nothing else calls SDL's
-    /// rumble functions.
+    /// Makes one call the policy decided, through the pad's SDL backend, and counts it. Nothing else
+    /// calls SDL's rumble functions.
     private func perform(_ call: RumbleCall?) {
-        guard let call, let controller else { return }
+        guard let call, let controller, let backend else { return }
         switch call.reason {
         case .change: if call.motors == .body { statistics.bodyChanges += 1 } else { statistics.triggerChanges += 1 }
         case .keepAlive: statistics.keepAlives += 1
         case .stop: if call.motors == .body { statistics.stops += 1 }
         }
-        let result = switch call.motors {
-        case .body: SDL_GameControllerRumble(controller, call.first, call.second, call.milliseconds)
-        case .triggers: SDL_GameControllerRumbleTriggers(controller, call.first, call.second, call.milliseconds)
+        let succeeded = switch call.motors {
+        case .body: backend.rumble(controller, low: call.first, high: call.second, milliseconds: call.milliseconds)
+        case .triggers: backend.rumbleTriggers(controller, left: call.first, right: call.second, milliseconds: call.milliseconds)
         }
-        if result != 0 { statistics.failures += 1 }
+        if !succeeded { statistics.failures += 1 }
     }
 }

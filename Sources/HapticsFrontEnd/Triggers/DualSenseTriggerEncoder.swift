@@ -17,7 +17,7 @@ import Haptics
 /// - any effect whose strengths or amplitudes are all level 0, or a vibration at rate 0, is "off".
 ///
 /// Cost: O(10), no allocation. Pure: safe on any thread.
-enum DualSenseTriggerEncoder {
+package enum DualSenseTriggerEncoder {
     /// The block for `effect` (clamped to 0...1 first).
     public static func block(for effect: AdaptiveTriggerEffect) -> DualSenseTriggerBlock {
         switch effect.clamped {
@@ -74,7 +74,7 @@ enum DualSenseTriggerEncoder {
     // MARK: - Packing
 
     /// Ten levels 0...8, inline.
-    struct ZoneLevels {
+    package struct ZoneLevels {
         var storage = SIMD16<UInt8>()
         subscript(index: Int) -> Int {
             get { Int(storage[index]) }

@@ -1,4 +1,3 @@
-import CHapticsSDL2
 import Haptics
 
 /// Opens game controllers as they arrive and closes them as they leave, and assigns them to players.
@@ -20,9 +19,12 @@ final class ControllerHub {
     let playerCount: Int
     /// The player each GUID last had, so a replugged pad gets its player back.
     private var lastPlayerByGUID: [String: Int] = [:]
+    /// The SDL that opens, describes and closes pads.
+    let backend: any SDLBackend.Type
 
-    init(playerCount: Int) {
+    init(playerCount: Int, backend: any SDLBackend.Type) {
         self.playerCount = max(playerCount, 1)
+        self.backend = backend
     }
 
     var controllers: [ConnectedController] { entries.map(\.info) }
@@ -31,32 +33,21 @@ final class ControllerHub {
 
     func entry(player: Int) -> Entry? { entries.first { $0.info.player == player } }
 
-    /// Opens the pad at `deviceIndex` (from SDL_CONTROLLERDEVICEADDED) unless it is open already.
-    /// Returns the new entry, or nil when it was open already or SDL cannot open it.
-    func open(deviceIndex: Int32) -> Entry? {
-        guard SDL_IsGameController(deviceIndex) == SDL_TRUE else { return nil }
-        let instanceID = SDL_JoystickGetDeviceInstanceID(deviceIndex)
-        guard instanceID >= 0, entry(instanceID: instanceID) == nil else { return nil }
-        guard let controller = SDL_GameControllerOpen(deviceIndex) else { return nil }
-        let kind = ControllerKind(SDL_GameControllerGetType(controller))
-        let joystick = SDL_GameControllerGetJoystick(controller)
-        let guidValue = SDL_JoystickGetGUID(joystick)
-        let bus = ControllerBus(guid: guidValue)
-        let hasRumble = SDL_GameControllerHasRumble(controller) == SDL_TRUE
-        let hasTriggerRumble = SDL_GameControllerHasRumbleTriggers(controller) == SDL_TRUE
-        let guid = Self.hex(guidValue)
-        let name = SDL_GameControllerName(controller).map { String(cString: $0) } ?? "Game controller"
-        let profile = MotorProfile.forController(kind: kind, bus: bus, hasRumble: hasRumble,
-                                                 hasTriggerRumble: hasTriggerRumble)
-        var info = ConnectedController(instanceID: instanceID, name: name, kind: kind, bus: bus,
-                                       hasRumble: hasRumble, hasTriggerRumble: hasTriggerRumble,
-                                       profile: profile, player: nil, guid: guid)
-        info.player = freePlayer(preferring: lastPlayerByGUID[guid])
+    /// Opens the pad of `arrival` (a pad-added event, or a pad connected at start) unless it is open
+    /// already. Returns the new entry, or nil when it was open already or SDL cannot open it.
+    func open(_ arrival: PadArrival) -> Entry? {
+        guard let opened = backend.openPad(arrival, unlessOpen: { self.entry(instanceID: $0) != nil }) else { return nil }
+        let profile = MotorProfile.forController(kind: opened.kind, bus: opened.bus, hasRumble: opened.hasRumble,
+                                                 hasTriggerRumble: opened.hasTriggerRumble)
+        var info = ConnectedController(instanceID: opened.instanceID, name: opened.name, kind: opened.kind, bus: opened.bus,
+                                       hasRumble: opened.hasRumble, hasTriggerRumble: opened.hasTriggerRumble,
+                                       profile: profile, player: nil, guid: opened.guid)
+        info.player = freePlayer(preferring: lastPlayerByGUID[opened.guid])
         if let player = info.player {
-            lastPlayerByGUID[guid] = player
-            SDL_GameControllerSetPlayerIndex(controller, Int32(player))
+            lastPlayerByGUID[opened.guid] = player
+            backend.setPlayerIndex(opened.pad, Int32(player))
         }
-        let entry = Entry(info: info, controller: controller)
+        let entry = Entry(info: info, controller: opened.pad)
         entries.append(entry)
         return entry
     }
@@ -67,7 +58,7 @@ final class ControllerHub {
     func close(instanceID: Int32) -> Entry? {
         guard let index = entries.firstIndex(where: { $0.info.instanceID == instanceID }) else { return nil }
         let entry = entries.remove(at: index)
-        SDL_GameControllerClose(entry.controller)
+        backend.closePad(entry.controller)
         return entry
     }
 
@@ -87,7 +78,7 @@ final class ControllerHub {
         changed.append(entries[index])
         for entry in changed {
             if let player = entry.info.player { lastPlayerByGUID[entry.info.guid] = player }
-            SDL_GameControllerSetPlayerIndex(entry.controller, Int32(entry.info.player ?? -1))
+            backend.setPlayerIndex(entry.controller, Int32(entry.info.player ?? -1))
         }
         return changed
     }
@@ -102,14 +93,5 @@ final class ControllerHub {
         let taken = Set(entries.compactMap(\.info.player))
         if let preferred, !taken.contains(preferred) { return preferred }
         return (0..<playerCount).first { !taken.contains($0) }
-    }
-
-    private static func hex(_ guid: SDL_JoystickGUID) -> String {
-        withUnsafeBytes(of: guid.data) { bytes in
-            bytes.map { byte in
-                let digits = Array("0123456789abcdef")
-                return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-            }.joined()
-        }
     }
 }

@@ -1,8 +1,9 @@
-import CHapticsSDL2
 @_spi(HapticsTools) import Haptics
 
-/// The front door of SDLHaptics for an SDL2 game: create one, hand it SDL events, post haptics,
-/// and call `update` once per frame.
+/// The front door of SDLHaptics for an SDL game: create one, hand it SDL events, post haptics,
+/// and call `update` once per frame. The same front door serves SDL2 (`import HapticsSDL`) and SDL3
+/// (`import HapticsSDL3`): each module adds `init(configuration:)` and `handle(_:)` for its SDL's
+/// `SDL_Event`, and a backend (`SDLBackend`) that makes the SDL calls; everything else is here, once.
 ///
 ///     let haptics = try GameHaptics()                 // starts SDL's game controller subsystem
 ///     while running {
@@ -22,8 +23,8 @@ import CHapticsSDL2
 ///   listeners.
 /// - ``audio``: the opt-in sound device that plays the audio half of patterns.
 ///
-/// It never owns the game's event loop: it opens pads as `SDL_CONTROLLERDEVICEADDED` arrives and
-/// closes them on `SDL_CONTROLLERDEVICEREMOVED`, assigns them to players, gives each player one
+/// It never owns the game's event loop: it opens pads as SDL announces them (SDL2's
+/// `SDL_CONTROLLERDEVICEADDED`, SDL3's `SDL_EVENT_GAMEPAD_ADDED`) and closes them as they leave, assigns them to players, gives each player one
 /// `HapticEngine` driving one `SDLRumbleOutput`, and turns focus changes into pause/resume or stop
 /// (`GameHapticsConfiguration.focusPolicy`). Haptics for a player without a pad that can rumble are
 /// ignored silently. Rumble never sticks: see `SDLRumbleOutput`.
@@ -43,29 +44,29 @@ public final class GameHaptics {
     /// The opt-in sound device.
     public let audio: Audio
 
-    let state: FrontDoorState
-    private var subsystems: SDLSubsystems?
-    private let clockOrigin = SDL_GetPerformanceCounter()
+    package let state: FrontDoorState
+    /// The SDL this front door runs on (`SDL2Backend`, `SDL3Backend`).
+    package let backend: any SDLBackend.Type
+    private var subsystems: (any SDLSubsystemHold)?
+    private let clockOrigin: UInt64
 
-    /// Starts SDL's game controller and event subsystems (reference-counted: a game that started
-    /// them keeps its own reference) and opens every pad already connected.
-    /// - Throws: `SDLError` when SDL is older than 2.26 or cannot start the subsystems.
-    public init(configuration: GameHapticsConfiguration = GameHapticsConfiguration()) throws(SDLError) {
+    /// Starts SDL's gamepad and event subsystems through `backend` (reference-counted: a game that
+    /// started them keeps its own reference) and opens every pad already connected. Each SDL's module
+    /// calls it from its public `init(configuration:)`.
+    /// - Throws: `SDLError` when SDL is older than the backend supports or cannot start the subsystems.
+    package init(configuration: GameHapticsConfiguration, backend: any SDLBackend.Type) throws(SDLError) {
         self.configuration = configuration
-        if configuration.enablesPlayStationBluetoothRumble {
-            SDL_SetHint(SDL_HINT_JOYSTICK_HIDAPI_PS4_RUMBLE, "1")
-            SDL_SetHint(SDL_HINT_JOYSTICK_HIDAPI_PS5_RUMBLE, "1")
-        }
-        do { subsystems = try SDLSubsystems([.gameController, .events]) } catch let error as SDLError { throw error } catch {
-            throw SDLError(operation: "SDL_InitSubSystem", message: "\(error)")
-        }
-        state = FrontDoorState(configuration: configuration)
+        self.backend = backend
+        clockOrigin = backend.performanceCounter()
+        backend.applyHints(playStationBluetoothRumble: configuration.enablesPlayStationBluetoothRumble)
+        subsystems = try backend.startSubsystems(audio: false)
+        state = FrontDoorState(configuration: configuration, backend: backend)
         pads = Pads(state: state)
         playback = Playback(state: state)
         mapping = Mapping(state: state, playback: playback)
         audio = Audio(state: state)
         for seat in state.seats { pads.configure(seat) }
-        for index in 0..<SDL_NumJoysticks() { pads.controllerAdded(deviceIndex: index) }
+        for arrival in backend.connectedPads() { pads.controllerAdded(arrival) }
     }
 
     /// Shuts down without calling the pad handlers: the game that owned this object is letting it
@@ -86,32 +87,17 @@ public final class GameHaptics {
 
     // MARK: - Events
 
-    /// Hands one SDL event over. Reacts to pads arriving and leaving, battery updates, window focus
-    /// and the app entering the background or foreground; ignores everything else. O(pads), no
-    /// allocation for events it ignores.
-    public func handle(_ event: SDL_Event) {
+    /// Hands over one SDL event as the backend translated it (`handle(_:)` of `HapticsSDL` or
+    /// `HapticsSDL3`): pads arriving and leaving, battery updates, focus. O(pads), no allocation.
+    package func handle(_ event: FrontEndEvent) {
         guard !state.isShutDown else { return }
-        switch SDL_EventType(rawValue: event.type) {
-        case SDL_CONTROLLERDEVICEADDED:
-            pads.controllerAdded(deviceIndex: event.cdevice.which)
-        case SDL_CONTROLLERDEVICEREMOVED:
-            pads.controllerRemoved(instanceID: event.cdevice.which)
-        case SDL_JOYBATTERYUPDATED:
-            pads.batteryChanged(instanceID: event.jbattery.which, level: event.jbattery.level)
-        case SDL_WINDOWEVENT:
-            switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_FOCUS_LOST: focusChanged(hasFocus: false)
-            case SDL_WINDOWEVENT_FOCUS_GAINED: focusChanged(hasFocus: true)
-            default: break
-            }
-        case SDL_APP_WILLENTERBACKGROUND: focusChanged(hasFocus: false)
-        case SDL_APP_DIDENTERFOREGROUND: focusChanged(hasFocus: true)
-        default: break
+        switch event {
+        case .padAdded(let arrival): pads.controllerAdded(arrival)
+        case .padRemoved(let instanceID): pads.controllerRemoved(instanceID: instanceID)
+        case .battery(let instanceID, let level): pads.batteryChanged(instanceID: instanceID, level: level)
+        case .focus(let focused): focusChanged(hasFocus: focused)
         }
     }
-
-    /// Hands one SDL event over by pointer (for C-style loops). See `handle(_:)`.
-    public func handle(_ event: UnsafePointer<SDL_Event>) { handle(event.pointee) }
 
     // MARK: - Posting and playing
 
@@ -169,8 +155,8 @@ public final class GameHaptics {
 
     /// Advances to now, measured with SDL's performance counter (seconds since this object was made).
     public func update() {
-        let ticks = SDL_GetPerformanceCounter() &- clockOrigin
-        update(at: Double(ticks) / Double(SDL_GetPerformanceFrequency()))
+        let ticks = backend.performanceCounter() &- clockOrigin
+        update(at: Double(ticks) / Double(backend.performanceFrequency()))
     }
 
     /// Stops every pad with (0,0) and its adaptive triggers with "off", closes every pad this object opened, destroys the engines

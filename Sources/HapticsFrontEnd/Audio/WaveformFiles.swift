@@ -1,4 +1,3 @@
-import CHapticsSDL2
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,18 +26,19 @@ public struct WaveformLoadError: Error, Hashable, Sendable, CustomStringConverti
 }
 
 /// Loads `AudioCustom` waveforms: resolves the path inside the pattern's folder or the asset root,
-/// enforces the limits, checks the RIFF structure, decodes with SDL (`SDL_LoadWAV_RW`) and converts
-/// once to 32-bit float at the device rate with `SDL_AudioStream` (mono stays mono, anything with
-/// more channels becomes stereo). Load time only; the audio callback never sees a file.
+/// enforces the limits, checks the RIFF structure, and has the SDL backend decode the WAV and convert
+/// it once to 32-bit float at the device rate (`SDLBackend.decodeWAV`: mono stays mono, anything with
+/// more channels becomes stereo). Load time only; the audio callback never sees a file. Each SDL's
+/// module names it `WaveformLoader` with its own backend.
 ///
 /// Files are input from strangers (docs/architecture.md, rule 5): a path that is absolute, climbs
 /// out with `..`, or resolves through a symbolic link to a file outside its folder is refused; a
 /// file over `maximumBytes` is refused before it is read; a truncated or malformed file and a
 /// sound longer than `maximumSeconds` are refused with the reason.
-enum WaveformLoader {
+package enum WaveformFiles {
     /// The file `path` names inside `folder`, or else inside `assetRoot`; its real path (symbolic
     /// links resolved), which lies inside that root.
-    public static func resolve(_ path: String, folder: String, assetRoot: String?) throws(WaveformLoadError) -> String {
+    package static func resolve(_ path: String, folder: String, assetRoot: String?) throws(WaveformLoadError) -> String {
         if let problem = WaveformPath.problem(with: path) {
             throw WaveformLoadError(path: path, file: nil, reason: "refused: \(problem)")
         }
@@ -59,8 +59,8 @@ enum WaveformLoader {
     }
 
     /// Loads `path` (resolved as in `resolve`) as a waveform at `sampleRate` frames per second.
-    @_spi(HapticsTools) public static func load(_ path: String, folder: String, assetRoot: String?, sampleRate: Int,
-                            limits: WaveformLimits = WaveformLimits()) throws(WaveformLoadError) -> AudioWaveform {
+    package static func load(_ path: String, folder: String, assetRoot: String?, sampleRate: Int,
+                             limits: WaveformLimits = WaveformLimits(), backend: any SDLBackend.Type) throws(WaveformLoadError) -> AudioWaveform {
         let file = try resolve(path, folder: folder, assetRoot: assetRoot)
         func failure(_ reason: String) -> WaveformLoadError { WaveformLoadError(path: path, file: file, reason: reason) }
         guard case .regular(let size) = FileStatus.kind(of: file) else { throw failure("cannot read its size") }
@@ -72,14 +72,14 @@ enum WaveformLoader {
             throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
         }
         if let problem = riffProblem(bytes) { throw failure(problem) }
-        return try decode(bytes, sampleRate: sampleRate, limits: limits, name: path, failure: failure)
+        return try backend.decodeWAV(bytes, sampleRate: sampleRate, limits: limits, name: path, failure: failure)
     }
 
     /// What is wrong with the RIFF/WAVE structure of `bytes`, or nil when the chunks are whole:
     /// the header, a `fmt ` chunk, and a `data` chunk that the file really contains. SDL accepts a
     /// cut-off data chunk by default (it plays what is there); a game asset cut short is a broken
     /// file, so it is refused here with the sizes.
-    public static func riffProblem(_ bytes: [UInt8]) -> String? {
+    package static func riffProblem(_ bytes: [UInt8]) -> String? {
         func tag(_ offset: Int) -> String { String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self) }
         func le32(_ offset: Int) -> Int {
             Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
@@ -110,66 +110,42 @@ enum WaveformLoader {
         return hasFormat ? "truncated: no data chunk" : "malformed: no fmt chunk"
     }
 
-    /// Float32 in this machine's byte order.
-    static var floatFormat: SDL_AudioFormat {
-        SDL_AudioFormat(UInt16(littleEndian: 1) == 1 ? AUDIO_F32LSB : AUDIO_F32MSB)
-    }
-
-    static func decode(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
-                               failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
-        var spec = SDL_AudioSpec()
-        var buffer: UnsafeMutablePointer<UInt8>? = nil
-        var length: UInt32 = 0
-        let decoded = bytes.withUnsafeBytes { raw -> Bool in
-            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return false }
-            return SDL_LoadWAV_RW(rw, 1, &spec, &buffer, &length) != nil
-        }
-        guard decoded, let buffer else { throw failure("SDL could not decode it: \(String(cString: SDL_GetError()))") }
-        defer { SDL_FreeWAV(buffer) }
-        let bytesPerSample = Int(spec.format & 0xFF) / 8
-        let frameBytes = bytesPerSample * Int(spec.channels)
-        guard frameBytes > 0, spec.freq > 0 else { throw failure("SDL reported an empty format") }
+    /// The checks every backend makes on a decoded sound before converting it: the sound's rate and
+    /// the output rate within `WaveformLimits.sampleRates`, and its length within `limits.maximumSeconds`.
+    package static func check(sourceRate: Int, frames: Int, sampleRate: Int, limits: WaveformLimits,
+                              failure: (String) -> WaveformLoadError) throws(WaveformLoadError) {
         let rates = WaveformLimits.sampleRates
-        guard rates.contains(Int(spec.freq)) else {
-            throw failure("expected a sample rate of \(rates.lowerBound)...\(rates.upperBound) Hz, found \(spec.freq) Hz")
+        guard rates.contains(sourceRate) else {
+            throw failure("expected a sample rate of \(rates.lowerBound)...\(rates.upperBound) Hz, found \(sourceRate) Hz")
         }
         guard rates.contains(sampleRate) else {
             throw failure("cannot convert to \(sampleRate) Hz: expected an output rate of \(rates.lowerBound)...\(rates.upperBound) Hz")
         }
-        let seconds = Double(Int(length) / frameBytes) / Double(spec.freq)
+        let seconds = Double(frames) / Double(sourceRate)
         guard seconds <= limits.maximumSeconds else {
             throw failure(CFormat.string("the sound is %.2f s long; the limit is %g s", seconds, limits.maximumSeconds))
         }
-        let channels = spec.channels == 1 ? 1 : 2
-        guard let stream = SDL_NewAudioStream(spec.format, spec.channels, spec.freq,
-                                              floatFormat, UInt8(channels), Int32(sampleRate)) else {
-            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
-        }
-        defer { SDL_FreeAudioStream(stream) }
-        // SDL 2.26's resampler keeps the last few hundred frames back even after a flush (512 frames
-        // of the sound's rate, more when it downsamples), so a tail of silence goes in after the sound
-        // and the output is cut to the exact converted length. The tail is 2,048 frames at whichever
-        // rate is higher: it costs at most 2,048 × 48 output frames (8 kHz up to 384 kHz), never a
-        // stretch of the sound's own rate (2,048 frames of a 1 Hz file would be 34 minutes of output).
-        let sourceFrames = Int(length) / frameBytes
-        let expectedFrames = Int((Double(sourceFrames) * Double(sampleRate) / Double(spec.freq)).rounded())
-        let paddingFrames = Int((2048 * max(1, Double(spec.freq) / Double(sampleRate))).rounded(.up))
-        let padding = [UInt8](repeating: spec.format == SDL_AudioFormat(AUDIO_U8) ? 0x80 : 0, count: paddingFrames * frameBytes)
-        guard SDL_AudioStreamPut(stream, buffer, Int32(length)) == 0,
-              padding.withUnsafeBytes({ SDL_AudioStreamPut(stream, $0.baseAddress, Int32($0.count)) }) == 0,
-              SDL_AudioStreamFlush(stream) == 0 else {
-            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
-        }
-        // The stream may hand its output out in several pieces after a flush: read until it is empty.
-        var samples: [Float] = []
-        samples.reserveCapacity(Int(SDL_AudioStreamAvailable(stream)) / MemoryLayout<Float>.size)
-        var chunk = [Float](repeating: 0, count: 16_384)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Int(SDL_AudioStreamGet(stream, $0.baseAddress, Int32($0.count))) }
-            guard got >= 0 else { throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))") }
-            if got == 0 { break }
-            samples += chunk[0..<(got / MemoryLayout<Float>.size)]
-        }
+    }
+
+    /// Frames `frames` of a sound at `sourceRate` become at `sampleRate`, rounded.
+    package static func expectedFrames(_ frames: Int, from sourceRate: Int, to sampleRate: Int) -> Int {
+        Int((Double(frames) * Double(sampleRate) / Double(sourceRate)).rounded())
+    }
+
+    /// Frames of silence (at the sound's rate) that go into SDL's converter after the sound, so that its
+    /// resampler hands out the whole sound after a flush (SDL 2.26 keeps the last few hundred frames
+    /// back: 512 frames of the sound's rate, more when it downsamples). The tail is 2,048 frames at
+    /// whichever rate is higher: it costs at most 2,048 × 48 output frames (8 kHz up to 384 kHz), never a
+    /// stretch of the sound's own rate (2,048 frames of a 1 Hz file would be 34 minutes of output).
+    package static func paddingFrames(from sourceRate: Int, to sampleRate: Int) -> Int {
+        Int((2048 * max(1, Double(sourceRate) / Double(sampleRate))).rounded(.up))
+    }
+
+    /// The converted samples cut to the exact converted length, as a waveform; refused when SDL gave
+    /// fewer frames than the sound holds.
+    package static func waveform(_ samples: [Float], channels: Int, expectedFrames: Int, sampleRate: Int, name: String,
+                                 failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
+        var samples = samples
         guard samples.count >= expectedFrames * channels else {
             throw failure("SDL converted \(samples.count / channels) frames of the \(expectedFrames) expected")
         }

@@ -1,4 +1,3 @@
-import CHapticsSDL2
 import Haptics
 
 /// Sends one player's `AdaptiveTriggers` to the pad assigned to that player, so that a trigger is
@@ -44,6 +43,8 @@ public final class SDLAdaptiveTriggerOutput {
     let link = AdaptiveTriggerLink()
 
     private var controller: OpaquePointer?
+    /// The SDL the attached pad belongs to.
+    private var backend: (any SDLBackend.Type)?
     private weak var rumble: SDLRumbleOutput?
     private var lastSendTime = -Double.infinity
     private var encodedRevision: (left: UInt64, right: UInt64) = (.max, .max)
@@ -64,9 +65,10 @@ public final class SDLAdaptiveTriggerOutput {
 
     /// Attaches an open pad. `rumble` is the same player's rumble output (for the trigger-motor
     /// fallback). The output does not own the controller; call `detach()` before closing it.
-    func attach(_ controller: OpaquePointer, support: AdaptiveTriggerSupport, minimumUpdateInterval: Double,
-                rumble: SDLRumbleOutput) {
+    func attach(_ controller: OpaquePointer, backend: any SDLBackend.Type, support: AdaptiveTriggerSupport,
+                minimumUpdateInterval: Double, rumble: SDLRumbleOutput) {
         self.controller = controller
+        self.backend = backend
         self.support = support
         self.minimumUpdateInterval = max(minimumUpdateInterval, 0)
         self.rumble = rumble
@@ -87,6 +89,7 @@ public final class SDLAdaptiveTriggerOutput {
         stop()
         link.attach(nil)
         controller = nil
+        backend = nil
         support = .unsupported
         rumble = nil
     }
@@ -158,22 +161,25 @@ public final class SDLAdaptiveTriggerOutput {
     }
 
     private func send(_ state: DualSenseEffectsState, to controller: OpaquePointer) {
-        if !state.send(to: controller) { statistics.failures += 1 }
+        guard let backend, state.send(to: controller, through: backend) else {
+            statistics.failures += 1
+            return
+        }
     }
 
     // MARK: - Trigger-motor fallback
 
     private func updateFallback(_ triggers: AdaptiveTriggers, at time: Double, controller: OpaquePointer) {
-        let left = fallbackLevel(triggers.left.effect, press: press(controller, SDL_CONTROLLER_AXIS_TRIGGERLEFT),
+        let left = fallbackLevel(triggers.left.effect, press: press(controller, left: true),
                                  pastEnd: &wasPastEnd.left, pulseUntil: &pulseUntil.left, at: time)
-        let right = fallbackLevel(triggers.right.effect, press: press(controller, SDL_CONTROLLER_AXIS_TRIGGERRIGHT),
+        let right = fallbackLevel(triggers.right.effect, press: press(controller, left: false),
                                   pastEnd: &wasPastEnd.right, pulseUntil: &pulseUntil.right, at: time)
         setFallback(left: left, right: right)
     }
 
     /// How far the trigger is pressed, 0...1.
-    private func press(_ controller: OpaquePointer, _ axis: SDL_GameControllerAxis) -> Double {
-        max(Double(SDL_GameControllerGetAxis(controller, axis)) / 32767, 0)
+    private func press(_ controller: OpaquePointer, left: Bool) -> Double {
+        backend?.triggerPress(controller, left: left) ?? 0
     }
 
     /// The trigger-motor level for `effect` with the trigger pressed `press` (0...1).

@@ -23,29 +23,29 @@ import Haptics
 ///
 /// Clock: game time comes with each frame; the wall clock (`nowTicks`, milliseconds, SDL_GetTicks64
 /// in production) is passed in, so tests drive it by hand. Cost: O(1), no allocation.
-struct RumblePolicy: Sendable {
+package struct RumblePolicy: Sendable {
     /// Duration of every non-zero call, in milliseconds (1...65535; default 250).
-    var safetyMilliseconds: UInt32 = 250 {
+    package var safetyMilliseconds: UInt32 = 250 {
         didSet { safetyMilliseconds = min(max(safetyMilliseconds, 1), 65535) }
     }
     /// Whether the pad has trigger motors (trigger calls are made only then).
-    private(set) var hasTriggers = false
+    package private(set) var hasTriggers = false
     /// The pad profile's minimum update interval, in seconds: the length of the quiet window.
-    private(set) var quietInterval = 0.0
+    package private(set) var quietInterval = 0.0
     /// What was last sent, in SDL's units.
-    private(set) var sent = RumbleValues.off
+    package private(set) var sent = RumbleValues.off
     /// Trigger-motor levels (0...1) standing in for adaptive trigger effects.
-    private(set) var triggerFallback = (left: 0.0, right: 0.0)
+    package private(set) var triggerFallback = (left: 0.0, right: 0.0)
 
     private var engineTriggers = (left: 0.0, right: 0.0)
     private var lastCallTicks = (body: UInt64(0), triggers: UInt64(0))
     private var lastFrameTime = -Double.infinity
     private var quiet = RumbleQuietWindow()
 
-    init() {}
+    package init() {}
 
     /// A pad was attached: nothing is assumed sent, no window, no fallback.
-    mutating func attach(hasTriggers: Bool, quietInterval: Double) {
+    package mutating func attach(hasTriggers: Bool, quietInterval: Double) {
         self.hasTriggers = hasTriggers
         self.quietInterval = max(quietInterval, 0)
         quiet.close()
@@ -56,7 +56,7 @@ struct RumblePolicy: Sendable {
 
     /// One frame of the engine's levels at wall-clock `nowTicks`: the calls to make (body first).
     /// Nothing while the quiet window drops the frame.
-    mutating func receive(_ frame: HapticFrame, nowTicks: UInt64) -> (body: RumbleCall?, triggers: RumbleCall?) {
+    package mutating func receive(_ frame: HapticFrame, nowTicks: UInt64) -> (body: RumbleCall?, triggers: RumbleCall?) {
         lastFrameTime = frame.time
         guard quiet.admits(frame) else { return (nil, nil) }
         let levels = frame.levels
@@ -67,19 +67,19 @@ struct RumblePolicy: Sendable {
     }
 
     /// New trigger-motor fallback levels (0...1, clamped; NaN counts as 0): the call to make, if any.
-    mutating func setTriggerFallback(left: Double, right: Double, nowTicks: UInt64) -> RumbleCall? {
+    package mutating func setTriggerFallback(left: Double, right: Double, nowTicks: UInt64) -> RumbleCall? {
         triggerFallback = (left.isFinite ? min(max(left, 0), 1) : 0, right.isFinite ? min(max(right, 0), 1) : 0)
         return triggerCall(nowTicks: nowTicks)
     }
 
     /// Drops the fallback without a call (no pad to call).
-    mutating func setTriggerFallbackWithoutPad(left: Double, right: Double) {
+    package mutating func setTriggerFallbackWithoutPad(left: Double, right: Double) {
         triggerFallback = (left.isFinite ? min(max(left, 0), 1) : 0, right.isFinite ? min(max(right, 0), 1) : 0)
     }
 
     /// An explicit stop: (0,0) to the body, and to the triggers when the pad has them, always (even
     /// when already 0); opens the quiet window from the last frame's time.
-    mutating func stop() -> (body: RumbleCall, triggers: RumbleCall?) {
+    package mutating func stop() -> (body: RumbleCall, triggers: RumbleCall?) {
         quiet.open(at: lastFrameTime, lasting: quietInterval)
         sent = .off
         engineTriggers = (0, 0)

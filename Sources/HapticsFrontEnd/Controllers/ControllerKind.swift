@@ -1,40 +1,14 @@
-import CHapticsSDL2
 import Haptics
 
 /// Which family of pad SDL reports, without leaking SDL's C enum into a game's code.
 public enum ControllerKind: String, Hashable, Sendable, CaseIterable {
     case xbox360, xboxOne, ps3, ps4, ps5, switchPro, joyCon, virtual, other
-
-    init(_ type: SDL_GameControllerType) {
-        switch type {
-        case SDL_CONTROLLER_TYPE_XBOX360: self = .xbox360
-        case SDL_CONTROLLER_TYPE_XBOXONE: self = .xboxOne
-        case SDL_CONTROLLER_TYPE_PS3: self = .ps3
-        case SDL_CONTROLLER_TYPE_PS4: self = .ps4
-        case SDL_CONTROLLER_TYPE_PS5: self = .ps5
-        case SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_PRO: self = .switchPro
-        case SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_LEFT, SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_RIGHT,
-             SDL_CONTROLLER_TYPE_NINTENDO_SWITCH_JOYCON_PAIR: self = .joyCon
-        case SDL_CONTROLLER_TYPE_VIRTUAL: self = .virtual
-        default: self = .other
-        }
-    }
 }
 
-/// How a pad is connected, read from the bus byte SDL puts at the start of its joystick GUID.
+/// How a pad is connected, read from the bus byte SDL puts at the start of its joystick GUID
+/// (`ControllerBus.init(guidBytes:_:)`).
 public enum ControllerBus: String, Hashable, Sendable {
     case usb, bluetooth, virtual, unknown
-
-    init(guid: SDL_JoystickGUID) {
-        // SDL 2.26 GUIDs start with the bus type as a little-endian Uint16 (SDL_HARDWARE_BUS_*).
-        let bus = UInt16(guid.data.0) | UInt16(guid.data.1) << 8
-        switch bus {
-        case 0x03: self = .usb
-        case 0x05: self = .bluetooth
-        case 0xFF: self = .virtual
-        default: self = .unknown
-        }
-    }
 }
 
 extension MotorProfile {
