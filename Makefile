@@ -6,15 +6,22 @@ APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# SDL3's folders for the root package's builds (HapticsSDL3 and the C library's SDL3 flavour compile against
+# <SDL3/SDL.h>): nothing for a system SDL3 in the default paths, the test rig's after `make sdl3`
+# (docs/sdl3.md). Empty, and so harmless, before the rig exists. The same flags on every build of the root,
+# so SwiftPM does not rebuild everything between two targets.
+SDL3_FLAGS    = $(shell scripts/sdl3-rig.sh --swift-flags 2>/dev/null)
 
-.PHONY: all deps build test bench-c c-library c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps sdl3 test-sdl3 build test bench-c c-library c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
 help:
 	@echo "make demo        install what is missing, build and play the demo game (window, gamepad or keyboard)"
 	@echo "make demo-headless  run the demo's scripted tour headless; writes demo-trace.csv, demo-events.csv, demo.bmp"
-	@echo "make test        install what is missing, build, run every test (headless SDL)"
+	@echo "make test        install what is missing, build, run every test (headless SDL2 and SDL3)"
+	@echo "make test-sdl3   only the tests through SDL3 (Tests/SDL3, its own package; docs/sdl3.md)"
+	@echo "make sdl3        find SDL3 (pkg-config sdl3) or set up the pinned test rig in .build/sdl3-rig"
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
@@ -50,15 +57,25 @@ deps:
 		command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind still missing (make test runs a C session under it)" >&2; exit 1; }; \
 	fi
 
-build: deps
-	$(SWIFT) build
+# SDL3 for HapticsSDL3 and its tests: the system's, or the pinned test rig from PyPI (scripts/sdl3-rig.sh;
+# needs python3 and pip, which it installs with apt-get when missing). Fails loudly when neither works.
+sdl3: deps
+	scripts/sdl3-rig.sh
 
-test: deps
-	$(SWIFT) build --build-tests
+build: deps sdl3
+	$(SWIFT) build $(SDL3_FLAGS)
+
+test: deps sdl3
+	$(SWIFT) build --build-tests $(SDL3_FLAGS)
 	$(TEST_ENV) $(SWIFT) test --skip-build
+	scripts/test-sdl3.sh
 	scripts/check-game-package.sh
 	scripts/check-c-api.sh
 	scripts/check-c-library.sh
+
+# The tests through SDL3 alone (Tests/SDL3: a package of its own, so SDL2 never shares their process).
+test-sdl3: deps sdl3
+	SWIFT="$(SWIFT)" scripts/test-sdl3.sh
 
 # The C library and its install (docs/c-library.md). scripts/c-library.sh does the work: a release
 # build with the Swift runtime linked in, only the header's SDLH_ functions exported, a SONAME; the
@@ -107,7 +124,7 @@ demo-headless: deps
 		--trace demo-trace.csv --events demo-events.csv --screenshot demo.bmp
 
 hapticsctl: deps
-	$(SWIFT) build -c release --product hapticsctl
+	$(SWIFT) build -c release --product hapticsctl $(SDL3_FLAGS)
 	@echo "built .build/release/hapticsctl"
 
 bench: deps
@@ -149,9 +166,9 @@ plots: deps
 	scripts/plots.sh
 
 examples: deps
-	$(SWIFT) build --product example-pattern-on-pad
-	$(SWIFT) build --product example-generator-on-button
-	$(SWIFT) build --product example-collision-by-config
+	$(SWIFT) build --product example-pattern-on-pad $(SDL3_FLAGS)
+	$(SWIFT) build --product example-generator-on-button $(SDL3_FLAGS)
+	$(SWIFT) build --product example-collision-by-config $(SDL3_FLAGS)
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-pattern-on-pad --headless --frames 240
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-generator-on-button --headless --frames 180
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-collision-by-config --headless --frames 300

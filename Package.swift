@@ -17,6 +17,8 @@ let package = Package(
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
+        // The same front door for SDL3 games (docs/sdl3.md). Never beside HapticsSDL in one program.
+        .library(name: "HapticsSDL3", targets: ["HapticsSDL3"]),
         // Our tools' module (previews, SVG charts, event scripts, simulation): hapticsctl, Tools/ and the
         // Benchmarks package use it. A game never needs it.
         .library(name: "HapticsTools", targets: ["HapticsTools"]),
@@ -63,6 +65,20 @@ let package = Package(
         .target(
             name: "HapticsSDL",
             dependencies: ["Haptics", "HapticsFrontEnd", "CHapticsSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // SDL3's headers as <SDL3/SDL.h> from the default include path (Debian trixie: libsdl3-dev), like
+        // CHapticsSDL2 and without pkg-config, so a game on SDL2 never hears of SDL3 (SwiftPM would warn
+        // about a missing sdl3.pc on every build of every package that depends on this one); an SDL3 elsewhere
+        // (the test rig, Homebrew) comes with -Xcc -I / -Xlinker -L flags (scripts/sdl3-rig.sh --swift-flags).
+        // SDL3's backend and SDL3-typed entry points. A game on SDL2 never builds them.
+        .systemLibrary(
+            name: "CHapticsSDL3",
+            providers: [.apt(["libsdl3-dev"])]
+        ),
+        .target(
+            name: "HapticsSDL3",
+            dependencies: ["Haptics", "HapticsFrontEnd", "CHapticsSDL3"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The C API: include/sdlhaptics.h as a module (CSDLHaptics) and the Swift shell exporting it

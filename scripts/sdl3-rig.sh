@@ -15,8 +15,12 @@
 # Debian's python3-pip when missing). Then a C program through the rig's SDL3 must report SDL 3.x and
 # feel a rumble on a virtual gamepad, or the script fails: the SDL3 tests never silently skip.
 #
-# usage: scripts/sdl3-rig.sh           set up (or reuse) the rig; prints the PKG_CONFIG_PATH entry to use
-#        scripts/sdl3-rig.sh --check   only say which SDL3 the tests will use
+# usage: scripts/sdl3-rig.sh                      set up (or reuse) the rig; prints the PKG_CONFIG_PATH entry to use
+#        scripts/sdl3-rig.sh --check              only say which SDL3 the tests will use
+#        scripts/sdl3-rig.sh --swift-flags        SwiftPM flags for SDL3's folders (-Xcc -I..., -Xlinker -L...),
+#                                                 from `pkg-config sdl3`: nothing for an SDL3 in the default paths
+#        scripts/sdl3-rig.sh --swift-link-flags   the same plus SDL3's other libraries and an rpath, for programs
+#                                                 that link SDL3 (the rig's stub library)
 # Prints, as its last line, `sdl3: pkg-config path <dir>` (the rig) or `sdl3: system` (nothing to add).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +33,28 @@ SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 CC=${CC:-cc}
 
 fail() { echo "sdl3: error: $*" >&2; exit 1; }
+
+# SwiftPM flags from pkg-config's (the rig's sdl3.pc first when it is set up): -I as -Xcc, -L as -Xlinker,
+# and with --link the libraries other than SDL3 itself (the module map links SDL3) and an rpath per -L.
+swift_flags() {
+    local flag path=${PKG_CONFIG_PATH:-}
+    [ ! -f "$RIG/lib/pkgconfig/sdl3.pc" ] || path=$RIG/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+    PKG_CONFIG_PATH=$path pkg-config --exists sdl3 || fail "pkg-config finds no sdl3: run 'make sdl3' first"
+    for flag in $(PKG_CONFIG_PATH=$path pkg-config --cflags-only-I --libs-only-L --libs-only-l sdl3); do
+        case $flag in
+            -I/usr/include) ;;
+            -I*) printf ' -Xcc %s' "$flag" ;;
+            -L*) printf ' -Xlinker %s' "$flag"; [ "${1:-}" != --link ] || printf ' -Xlinker -rpath -Xlinker %s' "${flag#-L}" ;;
+            -lSDL3) ;;
+            -l*) [ "${1:-}" != --link ] || printf ' -Xlinker %s' "$flag" ;;
+        esac
+    done
+    echo
+}
+case ${1:-} in
+    --swift-flags) swift_flags; exit 0 ;;
+    --swift-link-flags) swift_flags --link; exit 0 ;;
+esac
 
 # A system SDL3 wins; a rig left from before is then set aside so it never shadows it.
 if PKG_CONFIG_PATH= pkg-config --exists 'sdl3 >= 3.2' 2>/dev/null; then

@@ -38,6 +38,9 @@ package protocol SDLBackend: Sendable {
     /// - Throws: `SDLError` with SDL's message.
     static func startSubsystems(audio: Bool) throws(SDLError) -> any SDLSubsystemHold
 
+    /// Whether SDL's gamepad subsystem is running (for any owner): pads are open only then. Any thread.
+    static func isGamepadSubsystemRunning() -> Bool
+
     // MARK: - Pads
 
     /// The pads connected now, as pad arrivals to open (called once by `GameHaptics.init`). Game thread.

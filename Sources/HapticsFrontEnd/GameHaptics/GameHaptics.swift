@@ -67,6 +67,7 @@ public final class GameHaptics {
         audio = Audio(state: state)
         for seat in state.seats { pads.configure(seat) }
         for arrival in backend.connectedPads() { pads.controllerAdded(arrival) }
+        ExitStop.register(self)
     }
 
     /// Shuts down without calling the pad handlers: the game that owned this object is letting it
@@ -173,6 +174,13 @@ public final class GameHaptics {
         state.isShutDown = true
         subsystems?.stop()
         subsystems = nil
+        ExitStop.unregister(self)
+    }
+
+    /// The process is exiting (`ExitStop`): every pad gets (0,0) and its triggers "off" now.
+    func silenceAtExit() {
+        guard !state.isShutDown else { return }
+        for seat in state.seats where seat.instanceID != nil { seat.silence() }
     }
 
     // MARK: - Focus

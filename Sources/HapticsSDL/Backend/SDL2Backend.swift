@@ -27,6 +27,8 @@ package enum SDL2Backend: SDLBackend {
         }
     }
 
+    package static func isGamepadSubsystemRunning() -> Bool { SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 }
+
     // MARK: - Pads
 
     package static func connectedPads() -> [PadArrival] { (0..<SDL_NumJoysticks()).map { PadArrival(Int64($0)) } }
