@@ -1,4 +1,5 @@
 import CHapticsSDL2
+import HapticsFrontEnd
 import Synchronization
 
 /// A game controller that exists only in software, attached to SDL with
@@ -13,105 +14,17 @@ import Synchronization
 /// callbacks on whichever thread calls `SDL_GameControllerRumble`, with SDL's joystick lock held;
 /// recording takes a short mutex and never blocks. `rumbleCalls` may be read from any thread.
 public final class VirtualGameController: Sendable {
-    /// Which real pad the virtual one claims to be.
-    public enum Model: String, CaseIterable, Sendable {
-        /// Xbox One S (045e:02ea): body motors and trigger motors.
-        case xboxOne
-        /// DualShock 4 (054c:09cc): body motors.
-        case ps4
-        /// DualSense (054c:0ce6): body motors (SDL's emulated rumble) and adaptive triggers (it
-        /// records the effect bytes SDL passes on: `effects`).
-        case ps5
-        /// Switch Pro Controller (057e:2009): body motors.
-        case switchPro
-        /// No vendor: SDL reports a virtual pad.
-        case generic
-        /// Xbox 360 pad (045e:028e): body motors; the generic dual-motor profile, which every pad SDL
-        /// does not know gets too.
-        case xbox360
+    /// Which real pad the virtual one claims to be (shared with HapticsSDL3's: `VirtualPadModel`).
+    public typealias Model = VirtualPadModel
+    /// What SDL sent a pad so far, as running figures (`VirtualPadRumbleSummary`).
+    public typealias RumbleSummary = VirtualPadRumbleSummary
+    /// One call SDL made to the pad's rumble callback (`VirtualPadRumbleCall`).
+    public typealias RumbleCall = VirtualPadRumbleCall
+    /// One call SDL made to the pad's effect callback, `SDL_GameControllerSendEffect` (`VirtualPadEffectCall`).
+    public typealias EffectCall = VirtualPadEffectCall
 
-        var vendorProduct: (UInt16, UInt16) {
-            switch self {
-            case .xboxOne: return (0x045E, 0x02EA)
-            case .ps4: return (0x054C, 0x09CC)
-            case .ps5: return (0x054C, 0x0CE6)
-            case .switchPro: return (0x057E, 0x2009)
-            case .generic: return (0, 0)
-            case .xbox360: return (0x045E, 0x028E)
-            }
-        }
-
-        /// The name of the motor profile SDLHaptics gives a pad of this model (`MotorProfile.name`,
-        /// `ConnectedController.profile`): what a game's test feels through it. "virtual" for the
-        /// generic model (an ideal, linear, instant device: no dead zone, no spin-up), "generic" for the Xbox 360.
-        public var profileName: String {
-            switch self {
-            case .xboxOne: return "xboxOne"
-            case .ps4: return "ps4"
-            case .ps5: return "ps5"
-            case .switchPro: return "switchPro"
-            case .generic: return "virtual"
-            case .xbox360: return "generic"
-            }
-        }
-
-        /// The model whose pads get the motor profile named `profileName` ("xboxOne", "ps4", "ps5",
-        /// "switchPro", "generic", "virtual"), or nil for a name no virtual pad can get: SDL puts
-        /// virtual pads on their own bus, so "xboxOneBluetooth" cannot be had.
-        public init?(profileName: String) {
-            guard let model = Model.allCases.first(where: { $0.profileName == profileName }) else { return nil }
-            self = model
-        }
-    }
-
-    /// What SDL sent a pad so far, kept as running figures (bounded memory, whatever the recording):
-    /// call counts, the last levels and the highest ones since attach or `clearRecording()`.
-    public struct RumbleSummary: Hashable, Sendable {
-        /// Body-motor calls SDL made (`SDL_GameControllerRumble` reaching the pad).
-        public var calls = 0
-        /// The last body levels (`low`: the large, low-frequency motor), 0 before any call.
-        public var low: UInt16 = 0
-        public var high: UInt16 = 0
-        /// The highest body levels received.
-        public var peakLow: UInt16 = 0
-        public var peakHigh: UInt16 = 0
-        /// Trigger-motor calls SDL made (0 without trigger motors).
-        public var triggerCalls = 0
-        /// The last trigger levels.
-        public var leftTrigger: UInt16 = 0
-        public var rightTrigger: UInt16 = 0
-        /// The highest trigger levels received.
-        public var peakLeftTrigger: UInt16 = 0
-        public var peakRightTrigger: UInt16 = 0
-        public init() {}
-    }
-
-    /// One call SDL made to the pad's rumble callback.
-    public struct RumbleCall: Hashable, Sendable {
-        /// `SDL_GetTicks64()` when the call arrived, in milliseconds.
-        public var ticksMilliseconds: UInt64
-        /// Low-frequency (left, large) motor level, or left trigger for trigger calls.
-        public var low: UInt16
-        /// High-frequency (right, small) motor level, or right trigger for trigger calls.
-        public var high: UInt16
-    }
-
-    /// One call SDL made to the pad's effect callback (`SDL_GameControllerSendEffect`).
-    public struct EffectCall: Hashable, Sendable {
-        /// `SDL_GetTicks64()` when the call arrived, in milliseconds.
-        public var ticksMilliseconds: UInt64
-        /// The bytes exactly as SDL passed them.
-        public var bytes: [UInt8]
-    }
-
-    private struct Recorder: ~Copyable {
-        var rumble: [RumbleCall] = []
-        var triggers: [RumbleCall] = []
-        var effects: [EffectCall] = []
-        var summary = RumbleSummary()
-    }
-
-    private let recorder = Mutex(Recorder())
+    /// Records what the callbacks receive (HapticsFrontEnd's, shared with HapticsSDL3).
+    private let recorder: VirtualPadRecorder
     /// The pad model this controller claims to be.
     public let model: Model
     /// Whether SDL is told the pad has trigger motors (`SDL_GameControllerHasRumbleTriggers`).
@@ -121,11 +34,10 @@ public final class VirtualGameController: Sendable {
     /// Whether SDL is told the pad takes raw effects (`SDL_GameControllerSendEffect` succeeds).
     public let acceptsEffects: Bool
     /// Whether accepted effects are recorded (`effectCalls`) or only counted (`effectCount`).
-    public let recordsEffects: Bool
+    public var recordsEffects: Bool { recorder.recordsEffects }
     /// Whether every rumble call is recorded (`rumbleCalls`, `triggerCalls`) or only summed up
     /// (`summary`, which is kept either way).
-    public let recordsRumble: Bool
-    private let acceptedEffects = Atomic<Int>(0)
+    public var recordsRumble: Bool { recorder.recordsRumble }
     private let attachedInstanceID = Atomic<Int32>(-1)
 
     /// SDL's instance id for this pad, stable while it is attached (device indices are not);
@@ -146,8 +58,7 @@ public final class VirtualGameController: Sendable {
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
     public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil,
                 acceptsEffects: Bool? = nil, recordsEffects: Bool = true, recordsRumble: Bool = true) throws(SDLError) {
-        self.recordsEffects = recordsEffects
-        self.recordsRumble = recordsRumble
+        recorder = VirtualPadRecorder(recordsRumble: recordsRumble, recordsEffects: recordsEffects)
         self.model = model
         self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
@@ -161,29 +72,28 @@ public final class VirtualGameController: Sendable {
         if hasRumble {
             description.Rumble = { userdata, low, high in
                 guard let userdata else { return -1 }
-                Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(low, high, trigger: false)
+                Unmanaged<VirtualPadRecorder>.fromOpaque(userdata).takeUnretainedValue().record(low, high, trigger: false, ticks: SDL_GetTicks64())
                 return 0
             }
         }
         if self.hasTriggerRumble {
             description.RumbleTriggers = { userdata, left, right in
                 guard let userdata else { return -1 }
-                Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue().record(left, right, trigger: true)
+                Unmanaged<VirtualPadRecorder>.fromOpaque(userdata).takeUnretainedValue().record(left, right, trigger: true, ticks: SDL_GetTicks64())
                 return 0
             }
         }
         if self.acceptsEffects {
             description.SendEffect = { userdata, data, size in
                 guard let userdata, let data, size >= 0 else { return -1 }
-                let pad = Unmanaged<VirtualGameController>.fromOpaque(userdata).takeUnretainedValue()
-                pad.acceptedEffects.add(1, ordering: .relaxed)
-                guard pad.recordsEffects else { return 0 }
-                pad.recordEffect(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
+                Unmanaged<VirtualPadRecorder>.fromOpaque(userdata).takeUnretainedValue()
+                    .recordEffect(UnsafeRawBufferPointer(start: data, count: Int(size)), ticks: SDL_GetTicks64())
                 return 0
             }
         }
-        // Unretained: SDL never calls back after `detach()`, which `deinit` guarantees.
-        description.userdata = Unmanaged.passUnretained(self).toOpaque()
+        // Unretained: SDL never calls back after `detach()`, which `deinit` guarantees, and the recorder
+        // lives as long as this object.
+        description.userdata = Unmanaged.passUnretained(recorder).toOpaque()
         let index = "SDLHaptics virtual \(model.rawValue)".withCString { name -> Int32 in
             description.name = name  // SDL copies the name.
             return SDL_JoystickAttachVirtualEx(&description)
@@ -208,28 +118,28 @@ public final class VirtualGameController: Sendable {
     }
 
     /// Every body-motor rumble call so far, oldest first.
-    public var rumbleCalls: [RumbleCall] { recorder.withLock { $0.rumble } }
+    public var rumbleCalls: [RumbleCall] { recorder.rumbleCalls }
 
     /// Every trigger rumble call so far, oldest first (empty without trigger motors).
-    public var triggerCalls: [RumbleCall] { recorder.withLock { $0.triggers } }
+    public var triggerCalls: [RumbleCall] { recorder.triggerCalls }
 
     /// The last trigger levels SDL sent (`low` is the left trigger), or nil before any call.
-    public var lastTriggerRumble: RumbleCall? { recorder.withLock { $0.triggers.last } }
+    public var lastTriggerRumble: RumbleCall? { recorder.lastTriggerRumble }
 
     /// The last body-motor levels SDL sent, or nil before any call.
-    public var lastRumble: RumbleCall? { recorder.withLock { $0.rumble.last } }
+    public var lastRumble: RumbleCall? { recorder.lastRumble }
 
     /// Counts, last and highest levels of what SDL sent so far (kept whatever `recordsRumble` says).
-    public var summary: RumbleSummary { recorder.withLock { $0.summary } }
+    public var summary: RumbleSummary { recorder.summary }
 
     /// How many effects SDL passed on (recorded or not).
-    public var effectCount: Int { acceptedEffects.load(ordering: .relaxed) }
+    public var effectCount: Int { recorder.effectCount }
 
     /// Every effect SDL passed on, oldest first (empty unless `acceptsEffects`).
-    public var effectCalls: [EffectCall] { recorder.withLock { $0.effects } }
+    public var effectCalls: [EffectCall] { recorder.effectCalls }
 
     /// The bytes of the last effect SDL passed on, or nil before any.
-    public var lastEffect: [UInt8]? { recorder.withLock { $0.effects.last?.bytes } }
+    public var lastEffect: [UInt8]? { recorder.lastEffect }
 
     /// Sets axis `axis` (an `SDL_GameControllerAxis` raw value: 4 left trigger, 5 right trigger) to
     /// `value` (-32768...32767; SDL maps a trigger's full range to 0...32767). Applied on the next
@@ -241,39 +151,7 @@ public final class VirtualGameController: Sendable {
     }
 
     /// Forgets the recorded calls.
-    public func clearRecording() {
-        recorder.withLock {
-            $0.rumble.removeAll()
-            $0.triggers.removeAll()
-            $0.effects.removeAll()
-            $0.summary = RumbleSummary()
-        }
-    }
-
-    private func recordEffect(_ bytes: [UInt8]) {
-        let call = EffectCall(ticksMilliseconds: SDL_GetTicks64(), bytes: bytes)
-        recorder.withLock { $0.effects.append(call) }
-    }
-
-    private func record(_ low: UInt16, _ high: UInt16, trigger: Bool) {
-        let call = RumbleCall(ticksMilliseconds: SDL_GetTicks64(), low: low, high: high)
-        let keep = recordsRumble
-        recorder.withLock {
-            if trigger {
-                if keep { $0.triggers.append(call) }
-                $0.summary.triggerCalls += 1
-                ($0.summary.leftTrigger, $0.summary.rightTrigger) = (low, high)
-                $0.summary.peakLeftTrigger = max($0.summary.peakLeftTrigger, low)
-                $0.summary.peakRightTrigger = max($0.summary.peakRightTrigger, high)
-            } else {
-                if keep { $0.rumble.append(call) }
-                $0.summary.calls += 1
-                ($0.summary.low, $0.summary.high) = (low, high)
-                $0.summary.peakLow = max($0.summary.peakLow, low)
-                $0.summary.peakHigh = max($0.summary.peakHigh, high)
-            }
-        }
-    }
+    public func clearRecording() { recorder.clear() }
 
     deinit { detach() }
 }
