@@ -11,8 +11,11 @@ TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 # (docs/sdl3.md). Empty, and so harmless, before the rig exists. The same flags on every build of the root,
 # so SwiftPM does not rebuild everything between two targets.
 SDL3_FLAGS    = $(shell scripts/sdl3-rig.sh --swift-flags 2>/dev/null)
+# PKG_CONFIG_PATH with the rig's sdl3.pc first when the rig is in use, for the C library's SDL3 flavour and
+# its checks (on a system with SDL3, the caller's PKG_CONFIG_PATH as it is).
+WITH_SDL3_PC  = PKG_CONFIG_PATH="$$(scripts/sdl3-rig.sh --pkg-config-path)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
 
-.PHONY: all deps sdl3 test-sdl3 build test bench-c c-library c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps sdl3 test-sdl3 build test bench-c c-library c-library3 c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -35,8 +38,9 @@ help:
 	@echo "make presets     rebuild the library's built-in copy of Assets/Haptics/Presets after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make c-library   the C library libsdlhaptics.so, release, stripped (.build-clib/c-library/)"
+	@echo "make c-library3  its SDL3 flavour libsdlhaptics3.so (needs SDL3: the system's or make sdl3's rig)"
 	@echo "make c-library-all  the C library and a hapticsctl that runs without Swift: what make install installs"
-	@echo "make install     the C library, header, pkg-config file, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
+	@echo "make install     the C library (and its SDL3 flavour when pkg-config finds sdl3), header, pkg-config files, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
 	@echo "make uninstall   remove what make install put there (same PREFIX, DESTDIR)"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 
@@ -70,8 +74,8 @@ test: deps sdl3
 	$(TEST_ENV) $(SWIFT) test --skip-build
 	scripts/test-sdl3.sh
 	scripts/check-game-package.sh
-	scripts/check-c-api.sh
-	scripts/check-c-library.sh
+	$(WITH_SDL3_PC) scripts/check-c-api.sh
+	$(WITH_SDL3_PC) scripts/check-c-library.sh
 
 # The tests through SDL3 alone (Tests/SDL3: a package of its own, so SDL2 never shares their process).
 test-sdl3: deps sdl3
@@ -98,6 +102,10 @@ C_LIBRARY_ENV  = SWIFT="$(SWIFT)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LIBDIR
 c-library: deps
 	$(C_LIBRARY_ENV) scripts/c-library.sh build
 
+# The SDL3 flavour, libsdlhaptics3.so (docs/sdl3.md): with the system's SDL3, or the test rig's.
+c-library3: deps sdl3
+	$(WITH_SDL3_PC) $(C_LIBRARY_ENV) scripts/c-library.sh build3
+
 # The library and a hapticsctl with the Swift runtime linked in: everything install installs.
 c-library-all: deps
 	$(C_LIBRARY_ENV) scripts/c-library.sh build-all
@@ -111,8 +119,8 @@ uninstall:
 
 # Installs into a temporary PREFIX and checks the library's dependencies, exported symbols, pkg-config
 # and that uninstall leaves nothing (make test runs it).
-check-c-library: deps
-	scripts/check-c-library.sh
+check-c-library: deps sdl3
+	$(WITH_SDL3_PC) scripts/check-c-library.sh
 
 demo: deps
 	$(SWIFT) build -c release --product haptics-demo

@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "HapticsTools", targets: ["HapticsTools"]),
         // The C API (include/sdlhaptics.h, docs/c-api.md): libsdlhaptics.so for C and C++ games.
         .library(name: "sdlhaptics", type: .dynamic, targets: ["SDLHapticsC"]),
+        // The same C API built a second time, against SDL3: libsdlhaptics3.so (docs/c-library.md).
+        .library(name: "sdlhaptics3", type: .dynamic, targets: ["SDLHapticsC3"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
@@ -91,6 +93,18 @@ let package = Package(
             name: "SDLHapticsC",
             dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2", "CSDLHaptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The C API for SDL3: the very sources of SDLHapticsC (Sources/SDLHapticsC3/Shared is a link to
+        // them), compiled with SDLHAPTICS_SDL3 against HapticsSDL3 and the header read after <SDL3/SDL.h>.
+        .systemLibrary(
+            name: "CSDLHaptics3",
+            path: "Sources/CSDLHaptics3"
+        ),
+        .target(
+            name: "SDLHapticsC3",
+            dependencies: ["Haptics", "HapticsSDL3", "CHapticsSDL3", "CSDLHaptics3"],
+            exclude: ["Shared/SDLHapticsC.docc"],
+            swiftSettings: [.swiftLanguageMode(.v6), .define("SDLHAPTICS_SDL3")]
         ),
         .executableTarget(
             name: "hapticsctl",

@@ -1,5 +1,5 @@
 /*
- * SDLHaptics: haptics middleware for SDL2 games, the C API.
+ * SDLHaptics: haptics middleware for SDL games (SDL2 and SDL3), the C API.
  *
  * A game says what happened (a 40 kg crate hit stone at 6 m/s, a foot came down on metal) and
  * SDLHaptics turns it into gamepad rumble that feels right, through a mapping config that designers
@@ -39,8 +39,28 @@
 #ifndef SDLHAPTICS_H_
 #define SDLHAPTICS_H_
 
+/*
+ * One header for both SDLs (docs/sdl3.md). Include it after the SDL the game uses: after <SDL3/SDL.h> it
+ * is the API of libsdlhaptics3 (`pkg-config --cflags --libs sdlhaptics3`, CMake SDLHaptics::SDLHaptics3),
+ * where SDLH_HandleEvent takes SDL3's SDL_Event and SDL_JoystickID is SDL3's; after SDL2's "SDL.h" (or
+ * alone, with sdlhaptics.pc's flags) it is libsdlhaptics's. Alone with SDLH_USE_SDL3 defined (sdlhaptics3.pc
+ * and the CMake target define it) it includes <SDL3/SDL.h> itself. Link the library of the same SDL: the
+ * two never share a process.
+ */
 #ifndef SDL_h_
+#if defined(SDLH_USE_SDL3)
+#include <SDL3/SDL.h>
+#else
 #include "SDL.h"
+#endif
+#endif
+
+#if SDL_MAJOR_VERSION >= 3
+/* SDL3 names SDL2's DECLSPEC SDL_DECLSPEC; the name is this header's for its own declarations only. */
+#ifndef DECLSPEC
+#define DECLSPEC SDL_DECLSPEC
+#define SDLH_UNDEFINE_DECLSPEC_
+#endif
 #endif
 
 #ifdef __cplusplus
@@ -95,13 +115,27 @@ extern "C" {
      (SDLH_MAJOR_VERSION == (X) && SDLH_MINOR_VERSION == (Y) && SDLH_PATCH_VERSION >= (Z)))
 
 /**
+ * A version: major, minor, patch. With SDL2 it is SDL's own SDL_version (the same type, as before issue 32);
+ * SDL3 has no version struct, so with SDL3 it is this struct of the same three Uint8 fields.
+ */
+#if SDL_MAJOR_VERSION >= 3
+typedef struct SDLH_Version {
+    Uint8 major;
+    Uint8 minor;
+    Uint8 patch;
+} SDLH_Version;
+#else
+typedef SDL_version SDLH_Version;
+#endif
+
+/**
  * Gets the version of the linked library (which may differ from the header's SDLH_VERSION).
  *
- * \param version receives major, minor, patch; must not be NULL
+ * \param version receives major, minor, patch; must not be NULL (SDL2: an SDL_version, the same type)
  * \returns 0, or SDLH_ERROR_INVALID_ARGUMENT when version is NULL
  * Any thread; works before SDLH_Init.
  */
-extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
+extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Errors                                                                                         */
@@ -993,6 +1027,11 @@ extern DECLSPEC int SDLCALL SDLH_DetachVirtualPad(SDLH_VirtualPad *pad);
 
 #ifdef __cplusplus
 }
+#endif
+
+#ifdef SDLH_UNDEFINE_DECLSPEC_
+#undef DECLSPEC
+#undef SDLH_UNDEFINE_DECLSPEC_
 #endif
 
 #endif /* SDLHAPTICS_H_ */

@@ -6,12 +6,14 @@
 # is used as it is. Otherwise (Debian bookworm packages no SDL3) this script sets up a test rig in
 # .build/sdl3-rig/, never system-wide, from two pinned PyPI wheels, each checked against its SHA-256:
 #   - raylib-sdl 6.2.0.0 (manylinux2014 x86_64): its extension module links SDL 3.4.4 statically and
-#     exports the whole SDL3 API; it becomes lib/libSDL3.so. It needs only the C library, plus 15 Python
-#     symbols it never uses outside Python (14 functions bound lazily, one data object, _Py_NoneStruct):
-#     lib/libsdl3rigstub.so defines all 15 (each function aborts with its name if it is ever called);
+#     exports the whole SDL3 API; it becomes lib/libSDL3.so.0 (and the link lib/libSDL3.so), as an installed
+#     SDL3 is. It needs only the C library, plus 15 Python symbols it never uses outside Python (14
+#     functions bound lazily, one data object, _Py_NoneStruct): lib/libsdl3rigstub.so defines all 15 (each
+#     function aborts with its name if it is ever called), and patchelf (Debian's, installed with apt-get
+#     when missing) gives the copy the SONAME libSDL3.so.0, a NEEDED entry for the stub and the RUNPATH
+#     $ORIGIN, so that whatever links or loads it finds the stub by itself: no LD_PRELOAD, no extra -l;
 #   - kivy-deps-sdl3-dev 0.1.0 (a Windows wheel: headers are headers): the SDL 3.4.2 headers, include/SDL3/.
-# and writes lib/pkgconfig/sdl3.pc (Libs: -lSDL3 -lsdl3rigstub, so a program links and loads without
-# LD_PRELOAD). Wheels are fetched with `pip download` (no Python package is installed; pip comes from
+# and writes lib/pkgconfig/sdl3.pc. Wheels are fetched with `pip download` (no Python package is installed; pip comes from
 # Debian's python3-pip when missing). Then a C program through the rig's SDL3 must report SDL 3.x and
 # feel a rumble on a virtual gamepad, or the script fails: the SDL3 tests never silently skip.
 #
@@ -21,6 +23,8 @@
 #                                                 from `pkg-config sdl3`: nothing for an SDL3 in the default paths
 #        scripts/sdl3-rig.sh --swift-link-flags   the same plus SDL3's other libraries and an rpath, for programs
 #                                                 that link SDL3 (the rig's stub library)
+#        scripts/sdl3-rig.sh --pkg-config-path    the folder of the rig's sdl3.pc when the rig is in use, else
+#                                                 nothing (for PKG_CONFIG_PATH: C builds and `make install`)
 # Prints, as its last line, `sdl3: pkg-config path <dir>` (the rig) or `sdl3: system` (nothing to add).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,12 +50,13 @@ swift_flags() {
             -I*) printf ' -Xcc %s' "$flag" ;;
             -L*) printf ' -Xlinker %s' "$flag"; [ "${1:-}" != --link ] || printf ' -Xlinker -rpath -Xlinker %s' "${flag#-L}" ;;
             -lSDL3) ;;
-            -l*) [ "${1:-}" != --link ] || printf ' -Xlinker %s' "$flag" ;;
+            -l*) [ "${1:-}" != --link ] || printf ' -Xlinker %s' "$flag" ;;   # a system SDL3's other libraries, if any
         esac
     done
     echo
 }
 case ${1:-} in
+    --pkg-config-path) [ ! -f "$RIG/lib/pkgconfig/sdl3.pc" ] || echo "$RIG/lib/pkgconfig"; exit 0 ;;
     --swift-flags) swift_flags; exit 0 ;;
     --swift-link-flags) swift_flags --link; exit 0 ;;
 esac
@@ -68,7 +73,8 @@ fi
     fail "no system SDL3 (pkg-config sdl3 finds none) and the test rig exists only for Linux x86_64: install SDL3's development files (3.2 or later)"
 
 stamp=$RIG/rig-complete
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$RAYLIB_SHA256 $HEADERS_SHA256" ] && [ -f "$RIG/lib/pkgconfig/sdl3.pc" ]; then
+RIG_LAYOUT=2   # raised whenever the rig's layout changes, so an older rig is set up again
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$RAYLIB_SHA256 $HEADERS_SHA256 $RIG_LAYOUT" ] && [ -f "$RIG/lib/pkgconfig/sdl3.pc" ]; then
     echo "sdl3: test rig $RIG (SDL $(PKG_CONFIG_PATH=$RIG/lib/pkgconfig pkg-config --modversion sdl3), reused)"
     echo "sdl3: pkg-config path $RIG/lib/pkgconfig"
     exit 0
@@ -81,6 +87,11 @@ if ! python3 -m pip --version >/dev/null 2>&1; then
         fail "could not install python3-pip"
 fi
 command -v "$CC" >/dev/null 2>&1 || fail "no C compiler '$CC' (the rig builds a one-file stub library)"
+if ! command -v patchelf >/dev/null 2>&1; then
+    echo "sdl3: installing patchelf with apt-get (the rig's libSDL3.so.0 gets its SONAME and a NEEDED entry for the stub)"
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq patchelf >/dev/null ||
+        fail "could not install patchelf"
+fi
 
 rm -rf "$RIG"
 mkdir -p "$RIG/wheels" "$RIG/unpacked" "$RIG/lib/pkgconfig" "$RIG/include"
@@ -105,13 +116,14 @@ python3 -m zipfile -e "$RIG/wheels/$HEADERS_WHEEL" "$RIG/unpacked/headers"
 
 module=$(find "$RIG/unpacked/raylib" -name '_raylib_cffi*.so' | head -1)
 [ -n "$module" ] || fail "no _raylib_cffi*.so in $RAYLIB_WHEEL"
-cp "$module" "$RIG/lib/libSDL3.so"
+cp "$module" "$RIG/lib/libSDL3.so.0"
+ln -sfn libSDL3.so.0 "$RIG/lib/libSDL3.so"
 headers=$(find "$RIG/unpacked/headers" -type d -path '*/include/SDL3' | head -1)
 [ -n "$headers" ] && [ -f "$headers/SDL.h" ] || fail "no include/SDL3/SDL.h in $HEADERS_WHEEL"
 cp -R "$headers" "$RIG/include/SDL3"
 
 # The Python symbols the module names: each defined, none ever used by a program that is not Python.
-undefined=$(nm -D --undefined-only "$RIG/lib/libSDL3.so" | awk '{ print $NF }' | grep -E '^_?Py' | sort -u)
+undefined=$(nm -D --undefined-only "$RIG/lib/libSDL3.so.0" | awk '{ print $NF }' | grep -E '^_?Py' | sort -u)
 {
     echo '/* Generated by scripts/sdl3-rig.sh: the Python symbols of the rig libSDL3.so (a CPython extension'
     echo '   module), so that programs that are not Python link and load it. Never called outside Python. */'
@@ -127,6 +139,10 @@ undefined=$(nm -D --undefined-only "$RIG/lib/libSDL3.so" | awk '{ print $NF }' |
 } >"$RIG/stub.c"
 grep -q _Py_NoneStruct "$RIG/stub.c" || fail "libSDL3.so names no _Py_NoneStruct: not the module this rig expects"
 "$CC" -shared -fPIC -O2 "$RIG/stub.c" -o "$RIG/lib/libsdl3rigstub.so" || fail "could not build the stub library"
+# One patchelf call per change (several at once can garble the string table of this file).
+patchelf --set-rpath '$ORIGIN' "$RIG/lib/libSDL3.so.0" && patchelf --add-needed libsdl3rigstub.so "$RIG/lib/libSDL3.so.0" &&
+    patchelf --set-soname libSDL3.so.0 "$RIG/lib/libSDL3.so.0" || fail "patchelf could not prepare $RIG/lib/libSDL3.so.0"
+readelf -d "$RIG/lib/libSDL3.so.0" | grep -q 'NEEDED.*libsdl3rigstub' || fail "$RIG/lib/libSDL3.so.0 does not need the stub after patchelf"
 
 version=$(sed -n 's/^#define SDL_MAJOR_VERSION *\([0-9]*\)/\1/p; s/^#define SDL_MINOR_VERSION *\([0-9]*\)/.\1/p; s/^#define SDL_MICRO_VERSION *\([0-9]*\)/.\1/p' \
     "$RIG/include/SDL3/SDL_version.h" | tr -d '\n')
@@ -140,7 +156,7 @@ includedir=\${prefix}/include
 Name: sdl3
 Description: SDL3 test rig for SDLHaptics (not for games)
 Version: $version
-Libs: -L\${libdir} -lSDL3 -lsdl3rigstub
+Libs: -L\${libdir} -lSDL3
 Cflags: -I\${includedir}
 EOF
 
@@ -171,6 +187,6 @@ EOF
     fail "a C program does not build against the rig"
 LD_LIBRARY_PATH=$RIG/lib SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$RIG/smoke" || fail "the rig's SDL3 does not run (output above)"
 rm -rf "$RIG/unpacked"
-echo "$RAYLIB_SHA256 $HEADERS_SHA256" >"$stamp"
+echo "$RAYLIB_SHA256 $HEADERS_SHA256 $RIG_LAYOUT" >"$stamp"
 echo "sdl3: test rig ready in $RIG (SDL $version headers)"
 echo "sdl3: pkg-config path $RIG/lib/pkgconfig"

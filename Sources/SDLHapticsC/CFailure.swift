@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 
 /// A failure to report to C: one of the header's `SDLH_ERROR_*` codes and a message saying what was
 /// expected. Thrown inside the shell, turned into the return code and `SDLH_GetError()` text at the

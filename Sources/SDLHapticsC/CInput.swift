@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 import Haptics
 
 /// Checks for what C hands over: numbers, strings, struct sizes. Each check throws a `CFailure`

@@ -3,18 +3,24 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+import HapticsSDL3
+#else
 import CHapticsSDL2
 import CSDLHaptics
-import Haptics
 import HapticsSDL
+#endif
+import Haptics
 
 // Version, errors and lifecycle (include/sdlhaptics.h, "Version", "Errors", "Lifecycle").
 
 @_cdecl("SDLH_GetVersion")
-public func sdlhGetVersion(_ version: UnsafeMutablePointer<SDL_version>?) -> Int32 {
+public func sdlhGetVersion(_ version: UnsafeMutablePointer<SDLH_Version>?) -> Int32 {
     CResult.run("SDLH_GetVersion") { () throws(CFailure) -> Int32 in
         guard let version else { throw .invalid("version must not be NULL") }
-        version.pointee = SDL_version(major: UInt8(SDLHapticsVersion.major), minor: UInt8(SDLHapticsVersion.minor),
+        version.pointee = SDLH_Version(major: UInt8(SDLHapticsVersion.major), minor: UInt8(SDLHapticsVersion.minor),
                                       patch: UInt8(SDLHapticsVersion.patch))
         return 0
     }
@@ -83,7 +89,7 @@ private let exitHandlerRegistration: Void = { _ = atexit(stopPadsAtExit) }()
 private let stopPadsAtExit: @convention(c) () -> Void = {
     guard LibraryState.gameThreadID.load(ordering: .acquiring) == LibraryState.callingThread,
           let state = LibraryState.instance,
-          SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 else { return }
+          CFlavour.isGamepadSubsystemRunning else { return }
     state.door.stopAll()
 }
 

@@ -1,4 +1,8 @@
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 import Haptics
 
 // Mapping config and feedback (include/sdlhaptics.h, "Mapping config", "Feedback"). Game thread.

@@ -1,5 +1,10 @@
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+import HapticsSDL3
+#else
 import CSDLHaptics
 import HapticsSDL
+#endif
 
 // Virtual pads (include/sdlhaptics.h, "Virtual pads"; docs/c-api.md, "Testing your game's haptics
 // headless"). The game thread, before or after SDLH_Init.

@@ -1,6 +1,11 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import HapticsSDL3
+#else
 import CHapticsSDL2
-import Haptics
 import HapticsSDL
+#endif
+import Haptics
 
 /// Every call the C API makes to `GameHaptics`, in this one file: the exported functions validate
 /// C input and translate results; what happens is always `GameHaptics`' (and the core's) own logic.

@@ -1,5 +1,10 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+#else
 import CHapticsSDL2
 import CSDLHaptics
+#endif
 import Haptics
 
 /// Where C hears of hot reloads (issue 25): the game's callback (`SDLH_SetReloadCallback`) and one
@@ -60,11 +65,7 @@ final class ReloadReports: @unchecked Sendable {
         var line = "SDLHaptics: hot reload refused, \(kept): \(first) (\(problems); SDLH_GetMappingError lists them; "
             + "SDLH_SetReloadLogging(0) turns this line off)"
         line = String(line.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-        line.withCString { text in
-            withVaList([text]) { arguments in
-                SDL_LogMessageV(Int32(SDL_LOG_CATEGORY_APPLICATION.rawValue), SDL_LOG_PRIORITY_WARN, "%s", arguments)
-            }
-        }
+        CFlavour.logWarning(line)
     }
 
     private func call(_ callback: SDLH_ReloadCallback, _ userdata: UnsafeMutableRawPointer?, _ reload: FrontDoor.Reload, door: FrontDoor) {

@@ -1,7 +1,13 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+import HapticsSDL3
+#else
 import CHapticsSDL2
 import CSDLHaptics
-import Haptics
 import HapticsSDL
+#endif
+import Haptics
 
 /// A virtual pad behind an `SDLH_VirtualPad` handle: the shipped test double (`VirtualGameController`)
 /// of the model that gets the profile the game asked for, keeping only a summary of what SDL sent it
@@ -41,8 +47,8 @@ final class VirtualPads: @unchecked Sendable {
             throw .invalid("profile '\(profile)' cannot be attached: expected one of \(Self.profileNames.joined(separator: ", "))"
                            + (profile == "xboxOneBluetooth" ? " (SDL puts virtual pads on their own bus, never Bluetooth)" : ""))
         }
-        guard SDL_WasInit(UInt32(SDL_INIT_JOYSTICK)) != 0 else {
-            throw CFailure(code: SDLH_ERROR_SDL, message: "SDL's joystick subsystem is not running: call SDL_Init(SDL_INIT_GAMECONTROLLER) first")
+        guard CFlavour.isJoystickSubsystemRunning else {
+            throw CFailure(code: SDLH_ERROR_SDL, message: "SDL's joystick subsystem is not running: call \(CFlavour.gamepadInit) first")
         }
         let pad: VirtualGameController
         do { pad = try VirtualGameController(model: model, recordsRumble: false) } catch {
