@@ -7,7 +7,8 @@
 #      binary, and SDL2 and SDL3 must never share a process), in .build-sdl3;
 #   3. checks with ldd and nm that its test binary links libSDL3 and neither libSDL2 nor an SDL2 symbol;
 #   4. runs its tests headless (SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy) and fails unless they all
-#      pass and at least MINIMUM_TESTS of them ran.
+#      pass and at least MINIMUM_TESTS of them ran;
+#   5. runs the Swift example for SDL3 games (Demo/Examples/SDL3, built with the tests) headless.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -40,4 +41,7 @@ SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$SWIFT" test --package-path Tests
 ran=$(sed -n 's/.*Test run with \([0-9][0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$log" | tail -1)
 [ -n "$ran" ] || fail "no passing test run reported (output above)"
 [ "$ran" -ge "$MINIMUM_TESTS" ] || fail "only $ran tests ran; at least $MINIMUM_TESTS are expected"
+# The Swift example for SDL3 games (Demo/Examples/SDL3), headless: it fails unless its virtual pad felt both events.
+"$bin/example-sdl3" --headless --frames 180 || fail "Demo/Examples/SDL3 (example-sdl3 --headless) failed"
+echo "sdl3 tests: ok: Demo/Examples/SDL3 runs headless"
 echo "sdl3 tests: $ran passed, 0 failed"

@@ -28,10 +28,22 @@ let package = Package(
             path: "ExitProbe",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The Swift example for SDL3 games (Demo/Examples/SDL3, linked here as ExampleSDL3 so that make test
+        // builds it with the tests, in one scratch folder); scripts/test-sdl3.sh runs it headless.
+        .executableTarget(
+            name: "example-sdl3",
+            dependencies: [
+                .product(name: "HapticsSDL3", package: "SDLHaptics"),
+                .product(name: "Haptics", package: "SDLHaptics"),
+            ],
+            path: "ExampleSDL3",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "HapticsSDL3Tests",
             dependencies: [
                 "sdl3-exit-probe",
+                "example-sdl3",
                 .product(name: "HapticsSDL3", package: "SDLHaptics"),
                 .product(name: "Haptics", package: "SDLHaptics"),
             ],
