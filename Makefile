@@ -200,8 +200,8 @@ leakcheck: deps
 		.build-leak/haptics-soak --hours $(LEAK_HOURS) --config Assets/Haptics/haptics.toml
 
 # Posting from 8 threads while the game thread updates, config reloads, generators, the trigger watchdog: under TSan.
-tsan: deps
-	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests|AdaptiveTriggersThroughSDLTests"
+tsan: deps sdl3
+	$(TEST_ENV) $(SWIFT) test $(SDL3_FLAGS) --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests|AdaptiveTriggersThroughSDLTests"
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-bench .build-leak .build-clib Benchmarks/.build
