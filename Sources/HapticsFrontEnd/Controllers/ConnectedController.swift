@@ -6,13 +6,13 @@ public struct ConnectedController: Hashable, Sendable {
     public var instanceID: Int32
     /// The name SDL gives the pad.
     public var name: String
-    /// The pad family SDL reports (`SDL_GameControllerGetType`).
+    /// The pad family SDL reports (`SDL_GameControllerGetType`, SDL3's `SDL_GetGamepadType`).
     public var kind: ControllerKind
     /// How the pad is connected, from its GUID.
     public var bus: ControllerBus
-    /// `SDL_GameControllerHasRumble`: whether it has body motors SDL can drive.
+    /// `SDL_GameControllerHasRumble` (SDL3: `SDL_PROP_GAMEPAD_CAP_RUMBLE_BOOLEAN`): whether it has body motors SDL can drive.
     public var hasRumble: Bool
-    /// `SDL_GameControllerHasRumbleTriggers`: whether it has trigger motors SDL can drive.
+    /// `SDL_GameControllerHasRumbleTriggers` (SDL3: `SDL_PROP_GAMEPAD_CAP_TRIGGER_RUMBLE_BOOLEAN`): whether it has trigger motors SDL can drive.
     public var hasTriggerRumble: Bool
     /// What it does with adaptive trigger effects (a DualSense: the real thing; trigger motors: the
     /// nearest rumble; others: nothing).

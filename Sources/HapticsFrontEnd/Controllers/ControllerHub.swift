@@ -52,7 +52,7 @@ final class ControllerHub {
         return entry
     }
 
-    /// Closes the pad (from SDL_CONTROLLERDEVICEREMOVED or at shutdown). The caller has already
+    /// Closes the pad (from a pad-removed event or at shutdown). The caller has already
     /// sent its stop. Returns the entry that was removed.
     @discardableResult
     func close(instanceID: Int32) -> Entry? {

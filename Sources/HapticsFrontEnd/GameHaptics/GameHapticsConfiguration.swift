@@ -1,6 +1,6 @@
 /// How a `GameHaptics` behaves. Every default suits a typical game; `GameHaptics()` needs no arguments.
 public struct GameHapticsConfiguration: Hashable, Sendable {
-    /// What focus loss (`SDL_WINDOWEVENT_FOCUS_LOST`, or the app going to the background) does.
+    /// What focus loss (SDL2's `SDL_WINDOWEVENT_FOCUS_LOST`, SDL3's `SDL_EVENT_WINDOW_FOCUS_LOST`, or the app going to the background) does.
     public enum FocusPolicy: Hashable, Sendable {
         /// Pause every player, of every category (`.ui` too: a menu's looping pattern must not
         /// rumble a pad while the player is in another window), stop the pads and adaptive triggers
@@ -29,15 +29,15 @@ public struct GameHapticsConfiguration: Hashable, Sendable {
     /// When true, a pad whose battery SDL reports low plays at `lowBatteryGain` and an empty one at
     /// `emptyBatteryGain` (on top of the master gain). Default false.
     public var scalesForLowBattery = false
-    /// Gain for a pad with a low battery (`SDL_JOYSTICK_POWER_LOW`), 0...1. Default 0.5.
+    /// Gain for a pad with a low battery (SDL2's `SDL_JOYSTICK_POWER_LOW`; SDL3: 20 % or less), 0...1. Default 0.5.
     public var lowBatteryGain: Double = 0.5 {
         didSet { lowBatteryGain = lowBatteryGain.isFinite ? min(max(lowBatteryGain, 0), 1) : 0.5 }
     }
-    /// Gain for a pad with an empty battery (`SDL_JOYSTICK_POWER_EMPTY`), 0...1. Default 0.25.
+    /// Gain for a pad with an empty battery (SDL2's `SDL_JOYSTICK_POWER_EMPTY`; SDL3: 5 % or less), 0...1. Default 0.25.
     public var emptyBatteryGain: Double = 0.25 {
         didSet { emptyBatteryGain = emptyBatteryGain.isFinite ? min(max(emptyBatteryGain, 0), 1) : 0.25 }
     }
-    /// When true, sets SDL's hints `SDL_JOYSTICK_HIDAPI_PS4_RUMBLE` and `SDL_JOYSTICK_HIDAPI_PS5_RUMBLE`
+    /// When true, sets SDL2's hints (SDL3: `SDL_JOYSTICK_ENHANCED_REPORTS`) `SDL_JOYSTICK_HIDAPI_PS4_RUMBLE` and `SDL_JOYSTICK_HIDAPI_PS5_RUMBLE`
     /// to "1" before starting SDL, so DualShock 4 and DualSense pads rumble over Bluetooth too.
     /// SDL leaves them off by default because it switches the pad into its enhanced report mode,
     /// which other programs reading the pad may not expect. Must be decided before SDL starts its

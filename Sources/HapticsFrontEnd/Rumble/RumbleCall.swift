@@ -1,5 +1,6 @@
 /// One call the rumble policy asks of SDL: `SDL_GameControllerRumble(low, high, ms)` for the body
-/// motors or `SDL_GameControllerRumbleTriggers(left, right, ms)` for the trigger motors.
+/// motors or `SDL_GameControllerRumbleTriggers(left, right, ms)` for the trigger motors (SDL3:
+/// `SDL_RumbleGamepad`, `SDL_RumbleGamepadTriggers`).
 package struct RumbleCall: Hashable, Sendable {
     /// Which pair of motors, and so which SDL function.
     package enum Motors: Hashable, Sendable {

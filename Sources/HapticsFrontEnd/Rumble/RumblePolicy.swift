@@ -21,7 +21,7 @@ import Haptics
 ///   renderer uses); this policy uses that interval for its quiet window only, so it is checked once.
 /// - **Audio delay**: `RumbleDelay` sits before the policy and shifts frames by the audio lookahead.
 ///
-/// Clock: game time comes with each frame; the wall clock (`nowTicks`, milliseconds, SDL_GetTicks64
+/// Clock: game time comes with each frame; the wall clock (`nowTicks`, milliseconds, the backend's `ticks()`: SDL_GetTicks64 / SDL3's SDL_GetTicks
 /// in production) is passed in, so tests drive it by hand. Cost: O(1), no allocation.
 package struct RumblePolicy: Sendable {
     /// Duration of every non-zero call, in milliseconds (1...65535; default 250).

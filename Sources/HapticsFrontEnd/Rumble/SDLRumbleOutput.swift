@@ -5,7 +5,8 @@ import Haptics
 ///
 /// Per frame (`receive`), it asks its `RumblePolicy` (conversion, change-only, keep-alive, quiet
 /// window: every rule in one value type) what to send, and makes those calls:
-/// `SDL_GameControllerRumble` (body motors) and `SDL_GameControllerRumbleTriggers` (trigger motors),
+/// `SDL_GameControllerRumble` (body motors) and `SDL_GameControllerRumbleTriggers` (trigger motors; SDL3:
+/// `SDL_RumbleGamepad`, `SDL_RumbleGamepadTriggers`, through the pad's `SDLBackend`),
 /// through one code path. How often a pad may change is the motor profile's
 /// `minimumUpdateInterval`, which the engine's motor driver already enforces in game time.
 ///

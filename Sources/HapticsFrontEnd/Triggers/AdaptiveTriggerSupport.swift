@@ -1,7 +1,7 @@
 /// What a pad can do with adaptive trigger effects.
 public enum AdaptiveTriggerSupport: String, Hashable, Sendable {
     /// A DualSense (SDL reports a PS5 pad): effects are sent as DualSense effect bytes through
-    /// `SDL_GameControllerSendEffect`.
+    /// `SDL_GameControllerSendEffect` (SDL3: `SDL_SendGamepadEffect`).
     case adaptive
     /// A pad with trigger motors (Xbox One/Series): vibration effects rumble the trigger motor while
     /// the trigger is past the start position, and a weapon effect gives a short pulse when the

@@ -1,4 +1,4 @@
-/// The 47-byte effects state SDL's PS5 driver takes through `SDL_GameControllerSendEffect`
+/// The 47-byte effects state SDL's PS5 driver takes through `SDL_GameControllerSendEffect` (SDL3: `SDL_SendGamepadEffect`)
 /// (`DS5EffectsState_t` in SDL's test/testgamecontroller.c), holding only trigger effects.
 ///
 /// Byte 0 (`ucEnableBits1`) is 0x04 (apply the right trigger's block) | 0x08 (apply the left

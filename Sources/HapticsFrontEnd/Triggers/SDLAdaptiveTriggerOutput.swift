@@ -6,7 +6,7 @@ import Haptics
 /// On a DualSense (`support == .adaptive`) each update encodes both triggers' effects
 /// (`DualSenseTriggerEncoder`) and, only when the bytes differ from what the pad last received and
 /// at least `minimumUpdateInterval` of game time has passed since the last send, calls
-/// `SDL_GameControllerSendEffect` with a 47-byte `DualSenseEffectsState` carrying both trigger
+/// the backend's `sendEffect` (SDL2's `SDL_GameControllerSendEffect`, SDL3's `SDL_SendGamepadEffect`) with a 47-byte `DualSenseEffectsState` carrying both trigger
 /// blocks (enable bits 0x04 | 0x08, never the rumble bits). On a pad with trigger motors
 /// (`.triggerRumble`) vibration effects and a weapon's release become trigger-motor levels handed
 /// to the player's `SDLRumbleOutput` (`AdaptiveTriggerSupport`). Other pads: nothing.
