@@ -59,6 +59,7 @@ public final class GameHaptics {
         do { subsystems = try SDLSubsystems([.gameController, .events]) } catch let error as SDLError { throw error } catch {
             throw SDLError(operation: "SDL_InitSubSystem", message: "\(error)")
         }
+        PadOutputGate.prepare()   // its state exists before any exit path of the C library may need it
         state = FrontDoorState(configuration: configuration)
         pads = Pads(state: state)
         playback = Playback(state: state)

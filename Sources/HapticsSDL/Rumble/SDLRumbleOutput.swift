@@ -98,8 +98,8 @@ public final class SDLRumbleOutput: HapticOutput {
         perform(policy.setTriggerFallback(left: left, right: right, nowTicks: SDL_GetTicks64()))
     }
 
-    /// The SDL backend: makes one call the policy decided and counts it. Nothing else calls SDL's
-    /// rumble functions.
+    /// The SDL backend: makes one call the policy decided and counts it, through `PadOutputGate`
+    /// (nothing once the process is leaving). Nothing else calls SDL's rumble functions.
     private func perform(_ call: RumbleCall?) {
         guard let call, let controller else { return }
         switch call.reason {
@@ -107,9 +107,11 @@ public final class SDLRumbleOutput: HapticOutput {
         case .keepAlive: statistics.keepAlives += 1
         case .stop: if call.motors == .body { statistics.stops += 1 }
         }
-        let result = switch call.motors {
-        case .body: SDL_GameControllerRumble(controller, call.first, call.second, call.milliseconds)
-        case .triggers: SDL_GameControllerRumbleTriggers(controller, call.first, call.second, call.milliseconds)
+        let result = PadOutputGate.send {
+            switch call.motors {
+            case .body: SDL_GameControllerRumble(controller, call.first, call.second, call.milliseconds)
+            case .triggers: SDL_GameControllerRumbleTriggers(controller, call.first, call.second, call.milliseconds)
+            }
         }
         if result != 0 { statistics.failures += 1 }
     }
