@@ -106,7 +106,13 @@ enum ProcessExit {
         _ = atexit(stopAtExit)
         _ = at_quick_exit(stopAtExit)
         guard channel.pointee.fds.0 >= 0 else { return }
+        // Started with every signal blocked (a thread inherits its creator's mask), so none reaches it
+        // even before it blocks them itself.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
         BackgroundThread.start(name: "SDLHaptics stopper") { runStopper() }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }()
 
     /// `exit`, `main` returning, `quick_exit`: stop every pad, in the process that initialised
