@@ -73,6 +73,7 @@ enum ProcessExit {
         PadOutputGate.prepare()
         _ = registration
         _ = pending.load(ordering: .relaxed)
+        #if canImport(Glibc)   // the signal handling is written against glibc's sigaction
         guard channel.pointee.fds.1 >= 0 else { return }   // no pipes: no signal handling (the exit handlers stay)
         for signal in terminatingSignals where signal < 64 {
             var current = sigaction()
@@ -89,22 +90,27 @@ enum ProcessExit {
             channel.pointee.previous[Int(signal)] = current
             if sigaction(signal, &action, nil) == 0 { _ = installed.bitwiseOr(1 << UInt64(signal), ordering: .relaxed) }
         }
+        #endif
     }
 
     /// At `SDLH_Quit`: the disposition from before for each signal whose handler is still ours.
     static func restoreSignals() {
+        #if canImport(Glibc)
         let mine = installed.exchange(0, ordering: .relaxed)
         for signal in terminatingSignals where signal < 64 && mine & (1 << UInt64(signal)) != 0 {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0, isOurs(current) else { continue }
             _ = sigaction(signal, channel.pointee.previous + Int(signal), nil)
         }
+        #endif
     }
 
     /// The exit handlers and the stopper thread, once per process.
     private static let registration: Void = {
         _ = atexit(stopAtExit)
+        #if canImport(Glibc)
         _ = at_quick_exit(stopAtExit)
+        #endif
         guard channel.pointee.fds.0 >= 0 else { return }
         // Started with every signal blocked (a thread inherits its creator's mask), so none reaches it
         // even before it blocks them itself.
@@ -179,6 +185,7 @@ enum ProcessExit {
         errno = saved
     }
 
+    #if canImport(Glibc)
     private static func isDefault(_ action: sigaction) -> Bool {
         action.sa_flags & SA_SIGINFO == 0 && action.__sigaction_handler.sa_handler == nil
     }
@@ -187,6 +194,7 @@ enum ProcessExit {
         guard action.sa_flags & SA_SIGINFO == 0, let handler = action.__sigaction_handler.sa_handler else { return false }
         return unsafeBitCast(handler, to: UnsafeRawPointer.self) == unsafeBitCast(onTerminatingSignal, to: UnsafeRawPointer.self)
     }
+    #endif
 
     /// A pipe whose ends close on `exec`.
     private static func pipeCloseOnExec(_ ends: inout (Int32, Int32)) -> Bool {

@@ -67,7 +67,6 @@ static int SDLCALL report_rumble(void *userdata, Uint16 low, Uint16 high) {
 
 /* The child: a game that rumbles, then leaves as `how` says. Never returns. */
 static void run_child(enum Exit how) {
-    SDL_VirtualJoystickDesc desc;
     SDLH_Pattern *pattern;
     SDLH_PatternPlayer *player = NULL;
     SDL_Event event;
@@ -87,13 +86,7 @@ static void run_child(enum Exit how) {
         sigaction(how == SIGTERM_GAME_HANDLER ? SIGTERM : SIGUSR1, &action, NULL);
     }
     if (start_sdl() != 0) _exit(3);
-    SDL_zero(desc);
-    desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
-    desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
-    desc.naxes = SDL_CONTROLLER_AXIS_MAX;
-    desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    desc.Rumble = report_rumble;
-    if (SDL_JoystickAttachVirtualEx(&desc) < 0 || SDLH_Init(NULL) != 0) _exit(4);
+    if (attach_pad_calling(report_rumble, NULL) < 0 || SDLH_Init(NULL) != 0) _exit(4);
     pattern = continuous_pattern(how == EXIT_IN_CALLBACK ? "0.2" : "60");
     if (SDLH_PlayPattern(pattern, 0, 1, SDLH_CATEGORY_CUSTOM, &player) != 1) _exit(5);
     if (how == EXIT_IN_CALLBACK) SDLH_SetPatternPlayerCompletionCallback(player, exit_now, NULL);

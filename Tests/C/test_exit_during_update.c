@@ -52,7 +52,6 @@ static void *exit_later(void *unused) {
 }
 
 static void run_child(enum How how) {
-    SDL_VirtualJoystickDesc desc;
     struct sigaction action;
     double time = 0;
     int voice;
@@ -61,13 +60,7 @@ static void run_child(enum How how) {
     action.sa_handler = on_sigint;
     sigaction(SIGINT, &action, NULL);
     if (start_sdl() != 0) _exit(3);
-    SDL_zero(desc);
-    desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
-    desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
-    desc.naxes = SDL_CONTROLLER_AXIS_MAX;
-    desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    desc.Rumble = report_rumble;
-    if (SDL_JoystickAttachVirtualEx(&desc) < 0 || SDLH_Init(NULL) != 0) _exit(4);
+    if (attach_pad_calling(report_rumble, NULL) < 0 || SDLH_Init(NULL) != 0) _exit(4);
     for (voice = 0; voice < 8; voice++) {
         if (SDLH_PlayPattern(continuous_pattern("600"), 0, 1, SDLH_CATEGORY_CUSTOM, NULL) != 1) _exit(5);
     }
