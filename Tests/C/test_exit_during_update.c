@@ -6,15 +6,19 @@
  * must end with exit status 0 and the pad at (0,0).
  *
  * Each child plays eight long patterns at full strength on one virtual pad (so an update does real
- * work) and runs SDLH_UpdateAt in a tight loop, so nearly all of its time is spent inside updates;
+ * work), and a pattern on a second pad, one of SDLHaptics' own (SDLH_AttachVirtualPad: its rumble
+ * callback takes a lock, which the stop at exit must not wait for when the exit interrupted it), and
+ * runs SDLH_UpdateAt in a tight loop, so nearly all of its time is spent inside updates;
  * the parent sends SIGINT at a random moment 0-4 ms after the pad reached full strength. The same is
  * done with exit() called by another thread of the game at a random moment (the game thread goes on
  * updating while exit runs), and by the SIGINT handler on a thread that is not the game thread
- * (SDL_NO_SIGNAL_HANDLERS=1 in every case, so the game's handler is the one that runs).
+ * (SDL_NO_SIGNAL_HANDLERS=1 in every case, so the game's handler is the one that runs). A child that
+ * has not ended 20 s after the parent's word counts as hung and is killed.
  *
  * Usage: test_exit_during_update
  */
 #define _POSIX_C_SOURCE 200809L
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -60,10 +64,12 @@ static void run_child(enum How how) {
     action.sa_handler = on_sigint;
     sigaction(SIGINT, &action, NULL);
     if (start_sdl() != 0) _exit(3);
-    if (attach_pad_calling(report_rumble, NULL) < 0 || SDLH_Init(NULL) != 0) _exit(4);
+    if (attach_pad_calling(report_rumble, NULL) < 0 || SDLH_AttachVirtualPad("xboxOne") == NULL || SDLH_Init(NULL) != 0) _exit(4);
     for (voice = 0; voice < 8; voice++) {
         if (SDLH_PlayPattern(continuous_pattern("600"), 0, 1, SDLH_CATEGORY_CUSTOM, NULL) != 1) _exit(5);
     }
+    /* A pattern whose levels change every frame on SDLHaptics' own pad: its callback runs often. */
+    if (SDLH_PlayPattern(SDLH_LoadPreset("Heartbeat"), 1, 1, SDLH_CATEGORY_CUSTOM, NULL) != 1) _exit(5);
     if (how == OTHER_THREAD_EXITS) {
         pthread_t thread;
         if (pthread_create(&thread, NULL, exit_later, NULL) != 0) _exit(6);
@@ -76,7 +82,8 @@ static void run_child(enum How how) {
 
 /* One child; returns 0 when it exited with status 0 and its pad ended at (0,0). */
 static int run(enum How how, unsigned delay_us, int *stuck, int *crashed) {
-    int report[2], go[2], status = 0, signalled = 0;
+    int report[2], go[2], status = 0, signalled = 0, hung = 0;
+    Uint32 deadline = 0;
     char buffer[65536];
     size_t used = 0;
     ssize_t got;
@@ -97,7 +104,20 @@ static int run(enum How how, unsigned delay_us, int *stuck, int *crashed) {
     }
     close(report[1]);
     close(go[0]);
-    while ((got = read(report[0], buffer + used, sizeof buffer - 1 - used)) > 0) {
+    for (;;) {
+        struct pollfd ready;
+        ready.fd = report[0];
+        ready.events = POLLIN;
+        ready.revents = 0;
+        if (poll(&ready, 1, 1000) == 0) {   /* nothing for a second */
+            if (deadline != 0 && SDL_GetTicks() > deadline) {
+                hung = 1;
+                kill(child, SIGKILL);
+            }
+            continue;
+        }
+        got = read(report[0], buffer + used, sizeof buffer - 1 - used);
+        if (got <= 0) break;
         used += (size_t)got;
         buffer[used] = '\0';
         if (!signalled && strstr(buffer, "65535 65535\n") != NULL) {
@@ -108,6 +128,7 @@ static int run(enum How how, unsigned delay_us, int *stuck, int *crashed) {
             if (how == SIGINT_EXITS) kill(child, SIGINT);
             else if (write(go[1], "x", 1) != 1) kill(child, SIGKILL);
             signalled = 1;
+            deadline = SDL_GetTicks() + 20000;
         }
         if (used == sizeof buffer - 1) used = 0;   /* keep reading; only the last lines matter */
     }
@@ -118,6 +139,7 @@ static int run(enum How how, unsigned delay_us, int *stuck, int *crashed) {
     for (line = strtok(buffer, "\n"); line != NULL; line = strtok(NULL, "\n")) {
         if (sscanf(line, "%u %u", &low, &high) != 2) low = high = 99999;
     }
+    if (hung) fprintf(stderr, "test_exit_during_update: a child did not end within 20 s (killed)\n");
     *crashed += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     *stuck += !(low == 0 && high == 0);
     if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0) || low != 0 || high != 0) {

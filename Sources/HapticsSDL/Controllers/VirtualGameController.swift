@@ -197,6 +197,10 @@ public final class VirtualGameController: Sendable {
     public let recordsRumble: Bool
     private let acceptedEffects = Atomic<Int>(0)
     private let attachedInstanceID = Atomic<Int32>(-1)
+    /// The thread recording a call now (`SDL_ThreadID`), or 0. A call that arrives on that same thread
+    /// while it records (an exit path that interrupted it and stops every pad) is not recorded,
+    /// rather than wait for the lock its own thread holds.
+    private let recordingThread = Atomic<UInt>(0)
 
     /// SDL's instance id for this pad, stable while it is attached (device indices are not);
     /// -1 once detached.
@@ -340,13 +344,22 @@ public final class VirtualGameController: Sendable {
 
     private func recordEffect(_ bytes: [UInt8]) {
         let call = EffectCall(ticksMilliseconds: SDL_GetTicks64(), bytes: bytes)
-        recorder.withLock { $0.effects.append(call) }
+        recording { $0.effects.append(call) }
+    }
+
+    /// Runs `body` on the recorder, unless this thread is already inside it (see `recordingThread`).
+    private func recording(_ body: (inout Recorder) -> Void) {
+        let me = UInt(SDL_ThreadID())
+        guard recordingThread.load(ordering: .acquiring) != me else { return }
+        let owns = recordingThread.compareExchange(expected: 0, desired: me, ordering: .acquiringAndReleasing).exchanged
+        defer { if owns { recordingThread.store(0, ordering: .releasing) } }
+        recorder.withLock { body(&$0) }
     }
 
     private func record(_ low: UInt16, _ high: UInt16, trigger: Bool) {
         let call = RumbleCall(ticksMilliseconds: SDL_GetTicks64(), low: low, high: high)
         let keep = recordsRumble
-        recorder.withLock {
+        recording {
             if trigger {
                 if keep { $0.triggers.append(call) }
                 $0.summary.triggerCalls += 1
