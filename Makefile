@@ -28,7 +28,8 @@ help:
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
-	@echo "make bench-c     posting through the C API next to the Swift post (Benchmarks/C/post_bench.c, docs/c-api.md)"
+	@echo "make bench-c     posting through the C API next to the Swift post (Benchmarks/C/post_bench.c, docs/c-api.md),"
+	@echo "                 the config watcher's idle cost (watch_cost.c) and virtual pad attach times (attach_bench.c)"
 	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max and the limit (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
@@ -139,7 +140,8 @@ bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
 
 # Posting one event through the C API next to GameHaptics.post, and a frame of 10,000 posts (issue 16;
-# docs/c-api.md, "Performance"). Both built in release mode; the C program links the release library.
+# docs/c-api.md, "Performance"); then the watcher's idle cost and virtual pad attach times (issue 31).
+# All built in release mode; the C programs link the release library.
 bench-c: deps
 	$(SWIFT) build -c release --product sdlhaptics
 	$(SWIFT) build -c release --product haptics-post-bench
@@ -147,6 +149,15 @@ bench-c: deps
 		-o "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" -L"$$($(SWIFT) build -c release --show-bin-path)" -lsdlhaptics $$(pkg-config --libs sdl2)
 	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" Assets/Haptics/haptics.toml
 	$(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/haptics-post-bench" Assets/Haptics/haptics.toml
+	@# Issue 31 (docs/reliability.md, "Budgets"): the config watcher while an 8 MiB config does not change
+	@# (every 0.01 s, then every 0.25 s), and what attaching virtual pads costs.
+	for program in watch_cost attach_bench; do \
+		cc -std=c99 -O2 -Wall -Wextra -pedantic -Werror -Iinclude $$(pkg-config --cflags sdl2) Benchmarks/C/$$program.c \
+			-o "$$($(SWIFT) build -c release --show-bin-path)/$$program-c" -L"$$($(SWIFT) build -c release --show-bin-path)" -lsdlhaptics $$(pkg-config --libs sdl2) || exit 1; \
+	done
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/watch_cost-c" "$${TMPDIR:-/tmp}" 0.01
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/watch_cost-c" "$${TMPDIR:-/tmp}" 0.25
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/attach_bench-c" 1024
 
 # What a player feels (issues 20, 24): re-captures the demo tour's game events, then runs every input through
 # SDLHaptics, the usual approaches and the limit (the best drive through the same pad link, found offline;

@@ -152,7 +152,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_ERROR_CONFIG             (-8)  /**< a mapping config is invalid (file:line:column in the message) */
 #define SDLH_ERROR_PATTERN            (-9)  /**< an AHAP pattern is invalid or unreadable */
 #define SDLH_ERROR_QUEUE_FULL         (-10) /**< this frame's event queue is full (SDLH_MAX_EVENTS_PER_FRAME): dropped */
-#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind) */
+#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind, SDLH_MAX_VIRTUAL_PADS) */
 #define SDLH_ERROR_NOT_FOUND          (-12) /**< no such pad, preset or entry */
 
 /*
@@ -163,7 +163,8 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_MAX_PLAYERS              16      /**< SDLH_InitOptions.player_count: 1...16 (0: 4) */
 #define SDLH_MAX_SAFETY_MILLISECONDS  65535   /**< SDLH_InitOptions.safety_milliseconds: 1...65535 (0: 250) */
 #define SDLH_MAX_EVENTS_PER_FRAME     16384   /**< posted events waiting for one update; more: SDLH_ERROR_QUEUE_FULL */
-#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles, attached virtual pads (each counted alone); more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles (each counted alone); more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_VIRTUAL_PADS         256     /**< virtual pads attached by SDLH_AttachVirtualPad* at once (SDL 2.26 attaches one in time growing with the square of those attached); more: SDLH_ERROR_LIMIT. Added by issue 31 */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -176,7 +177,8 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 /**
  * The message of the last error on the calling thread, like SDL_GetError: what failed, where
  * (function, file:line:column or argument) and what was expected. At most SDLH_MAX_ERROR_BYTES of
- * UTF-8 (a longer message is cut at a character boundary).
+ * UTF-8 (a longer message is cut at a character boundary), on one line: control characters of an
+ * argument it quotes are escaped ("\n", "\u001B"), so none reaches a log or a terminal.
  *
  * \returns a string owned by the library, valid on this thread until the next SDLH_ call that
  *          fails; "" when no error was recorded. Never NULL.
@@ -214,9 +216,12 @@ typedef struct SDLH_InitOptions {
  * Starts SDLHaptics after the game's SDL_Init: takes its own reference on SDL's game controller and
  * events subsystems (SDL_InitSubSystem is reference-counted, so the game's own references are never
  * taken over), opens every pad already connected and gives each player 0...player_count-1 an engine.
- * The calling thread becomes the game thread. The first SDLH_Init also registers an atexit handler:
- * a process that exits on the game thread without SDLH_Quit still sends (0,0) to every pad
- * (docs/c-api.md, "Leaving: exit, signals and crashes").
+ * The calling thread becomes the game thread. The first SDLH_Init also registers atexit and
+ * at_quick_exit handlers, and each SDLH_Init handles the signals that end a process and are still at
+ * their default (SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, ...; SIGINT and SIGTERM when SDL's handlers are
+ * off): a process that exits (from any thread, even from inside an update) or is ended by such a
+ * signal without SDLH_Quit still sends (0,0) to every pad (docs/c-api.md, "Leaving: exit, signals
+ * and crashes").
  *
  * \param options NULL for defaults, or options with size set
  * \returns 0; SDLH_ERROR_ALREADY_INITIALIZED, SDLH_ERROR_INVALID_ARGUMENT (bad size or field),
@@ -228,8 +233,8 @@ extern DECLSPEC int SDLCALL SDLH_Init(const SDLH_InitOptions *options);
 /**
  * Stops every pad with (0,0) and its adaptive triggers with "off", closes the pads SDLHaptics
  * opened, stops the config watcher, closes audio, frees every pattern and player handle (later use
- * gives SDLH_ERROR_INVALID_HANDLE) and releases only the SDL subsystem references SDLH_Init took.
- * SDLH_Init may be called again afterwards.
+ * gives SDLH_ERROR_INVALID_HANDLE), releases only the SDL subsystem references SDLH_Init took and puts
+ * back the default of the signals SDLH_Init handled. SDLH_Init may be called again afterwards.
  *
  * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
  * Game thread.
@@ -257,7 +262,7 @@ extern DECLSPEC int SDLCALL SDLH_HandleEvent(const SDL_Event *event);
  * Cost: O(events posted + players × playing voices); no allocation in steady state.
  *
  * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD, SDLH_ERROR_INVALID_ARGUMENT when
- *          called from a completion callback (the update is already running)
+ *          called from a completion or reload callback (the update is already running)
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_Update(void);
@@ -273,7 +278,7 @@ extern DECLSPEC int SDLCALL SDLH_Update(void);
  *
  * \param game_time_seconds the frame's time in seconds, finite, non-decreasing, any origin (a time
  *        earlier than the last one is treated as the last one)
- * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion callback),
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion or reload callback),
  *          SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
  * Game thread.
@@ -284,7 +289,7 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* Game events: what happened, in the game's terms. The mapping config decides how it feels.     */
 /* Posting is safe from any thread (physics, audio, network): events wait for the next update.   */
 /* A frame holds up to SDLH_MAX_EVENTS_PER_FRAME events; more are dropped and counted           */
-/* (SDLH_ERROR_QUEUE_FULL).                                                                       */
+/* (SDLH_ERROR_QUEUE_FULL; a refused post allocates nothing either).                             */
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
 /* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; */
 /* up to 15 bytes cost nothing, longer ones are hashed. NULL or "" means "none".                  */
@@ -507,15 +512,16 @@ extern DECLSPEC int SDLCALL SDLH_PostFeedback(int player, int feedback, double i
  * reload is on: a background thread looks at the file every 0.25 s and, once a save has settled (the
  * same bytes on two looks in a row), swaps it in between frames; a broken save keeps the last good
  * config and is reported (SDLH_SetReloadCallback, one SDL_Log line by default, SDLH_GetMappingError).
- * Patterns the config names are found relative to the config file. The path is made absolute
+ * Patterns the config names are found relative to the config file, and are watched too: a saved
+ * .ahap or .wav is reloaded like the config (issue 31). The path is made absolute
  * against the working directory now: messages name the file by its full path, and a later chdir
  * changes nothing. Same as SDLH_LoadMappingWithOptions(path, 1, 0.25).
  *
  * A file that is missing or broken now fails with SDLH_ERROR_CONFIG, and is watched anyway (instead
  * of the file watched before): the first good save is loaded while the game runs, as a hot reload.
  * Until then the config in use before, if any, stays; without one, events play nothing (feedback
- * cases play their presets). SDLH_GetError says which: "no config is in use" or "the config in use
- * (PATH) stays".
+ * cases play their presets). SDLH_GetError says which, on one line after the first problem: "no
+ * config is in use" or "the config in use (PATH) stays".
  *
  * Each pattern or sound file the rules name is read and decoded once, however many rules name it,
  * and a config may make the library load only so much: the load budget of docs/config.md, "Limits"
@@ -603,12 +609,31 @@ typedef struct SDLH_ReloadInfo {
     int error_count;          /**< the problems found (0 on success) */
     const char *error;        /**< the first one as "FILE:LINE:COLUMN: error: PATH: MESSAGE", or NULL on success */
     const char *error_file;   /**< its file, or NULL */
-    int error_line;           /**< its line, 1-based (0 on success) */
-    int error_column;         /**< its column in UTF-8 bytes, 1-based (0 on success) */
+    int error_line;           /**< its line, 1-based; 0 on success and when the problem is the file as a whole (missing, unreadable, not a file, too large: see failure) */
+    int error_column;         /**< its column in UTF-8 bytes, 1-based; 0 as error_line */
     const char *error_message;/**< what is wrong and what was expected, after its TOML path ("rule[0].intensity: 1.5 is out of range: ..."), or NULL */
     Sint64 reloads;           /**< hot reloads swapped in since SDLH_Init, this one included */
     Sint64 failed_reloads;    /**< hot reloads refused since SDLH_Init, this one included */
+    int failure;              /**< an SDLH_ReloadFailure: what kind of problem the first one is (0 on success). Added by issue 31: read it only when size covers it */
 } SDLH_ReloadInfo;
+
+/**
+ * What kind of problem refused a hot reload (SDLH_ReloadInfo.failure), so a game can tell a deleted
+ * config from a typo. The first four are the file as a whole: error_line and error_column are 0 for
+ * them. Added by issue 31.
+ */
+typedef enum SDLH_ReloadFailure {
+    SDLH_RELOAD_SUCCEEDED = 0,   /**< no failure: the reload was swapped in */
+    SDLH_RELOAD_MISSING = 1,     /**< nothing at the config's path (deleted, renamed away, a link to nothing) */
+    SDLH_RELOAD_UNREADABLE = 2,  /**< there but unreadable: permission, a loop of links, a read error */
+    SDLH_RELOAD_NOT_A_FILE = 3,  /**< a folder, a pipe (FIFO), a device or a socket */
+    SDLH_RELOAD_TOO_LARGE = 4,   /**< larger than a config may be (docs/config.md, "Limits") */
+    SDLH_RELOAD_ENCODING = 5,    /**< not UTF-8 text (at the first byte that is not) */
+    SDLH_RELOAD_SYNTAX = 6,      /**< not TOML */
+    SDLH_RELOAD_SCHEMA = 7,      /**< TOML, but not a valid config: an unknown key, a value out of range, ... */
+    SDLH_RELOAD_PATTERN = 8,     /**< a pattern or sound file a rule names is missing, unreadable or broken */
+    SDLH_RELOAD_BUDGET = 9       /**< the config makes the library load more than its load budget */
+} SDLH_ReloadFailure;
 
 /** Called once per hot reload, swapped in or refused. See SDLH_SetReloadCallback. */
 typedef void (SDLCALL *SDLH_ReloadCallback)(void *userdata, const SDLH_ReloadInfo *info);
@@ -618,8 +643,9 @@ typedef void (SDLCALL *SDLH_ReloadCallback)(void *userdata, const SDLH_ReloadInf
  * loaded, swapped in or refused (with the first problem's file, line, column and message; all of
  * them through SDLH_GetMappingError). It is called on the game thread inside SDLH_Update /
  * SDLH_UpdateAt, after the new config is in use and before completion callbacks, with userdata as
- * given (never read or freed). It may call any SDLH function except SDLH_Update/SDLH_UpdateAt (even
- * SDLH_LoadMapping or SDLH_Quit). Not called for SDLH_LoadMapping itself (its return value says).
+ * given (never read or freed). It may call any SDLH function (even SDLH_LoadMapping or SDLH_Quit)
+ * except SDLH_Update/SDLH_UpdateAt, which it refuses with SDLH_ERROR_INVALID_ARGUMENT as a completion
+ * callback does. Not called for SDLH_LoadMapping itself (its return value says).
  *
  * \returns 0 (always)
  * Any thread, any time (also before SDLH_Init); kept across SDLH_Quit. Added by issue 25.
@@ -837,8 +863,9 @@ extern DECLSPEC int SDLCALL SDLH_SetMasterIntensity(double intensity);
 extern DECLSPEC int SDLCALL SDLH_GetMasterIntensity(double *intensity);
 
 /**
- * The off switch: 0 sends zeros to every pad (players keep running, so turning it back on resumes
- * them where they are); nonzero turns haptics back on (the default). Game thread.
+ * The off switch: 0 sends (0,0) to every pad and "off" to its adaptive triggers at once (players keep
+ * running, silent, so turning it back on resumes them where they are); nonzero turns haptics back on
+ * (the default). Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_SetHapticsEnabled(int enabled);
 
@@ -976,16 +1003,34 @@ typedef struct SDLH_VirtualPad SDLH_VirtualPad;
  * \param profile the motor profile to feel: "xboxOne" (an Xbox One pad: body and trigger motors),
  *        "ps4", "ps5", "switchPro", "generic" (an Xbox 360 pad: what unknown pads get), or "virtual"
  *        (a plain virtual pad: the ideal linear profile); NULL means "virtual". "xboxOneBluetooth"
- *        cannot be had: SDL puts virtual pads on their own bus.
+ *        cannot be had: SDL puts virtual pads on their own bus. Or USB ids as "VVVV:PPPP" in
+ *        hexadecimal ("045e:02ea"): as SDLH_AttachVirtualPadWithIds.
  * \returns a new handle owned by the caller (detach with SDLH_DetachVirtualPad), or NULL:
  *          SDLH_ERROR_INVALID_ARGUMENT (an unknown profile: the message lists them), SDLH_ERROR_SDL
  *          (SDL's joystick subsystem is not running: SDL_Init(SDL_INIT_GAMECONTROLLER) first; or SDL
  *          refused), SDLH_ERROR_WRONG_THREAD (after SDLH_Init, from another thread than the game's),
- *          SDLH_ERROR_LIMIT (SDLH_MAX_LIVE_HANDLES attached)
+ *          SDLH_ERROR_LIMIT (SDLH_MAX_VIRTUAL_PADS attached)
  * The game thread (the thread that runs SDL's event loop); works before SDLH_Init, and the pad stays
- * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). Added by issue 25.
+ * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). SDL names it
+ * "SDLHaptics virtual PROFILE" ("SDLHaptics virtual pad" for "virtual"). Not per frame: SDL 2.26
+ * attaches a virtual pad in time that grows with the square of those attached. Added by issue 25.
  */
 extern DECLSPEC SDLH_VirtualPad *SDLCALL SDLH_AttachVirtualPad(const char *profile);
+
+/**
+ * Attaches a virtual pad that claims the given USB vendor and product ids, so SDL types it as it
+ * would a real pad with them and SDLHaptics gives it the profile it gives that pad (SDLH_PadInfo and
+ * SDLH_VirtualPadState name it). The ids of the pads SDLH_AttachVirtualPad names (docs/c-api.md lists
+ * them: 045e:02ea Xbox One, 054c:09cc DualShock 4, 054c:0ce6 DualSense, 057e:2009 Switch Pro,
+ * 045e:028e Xbox 360) give that pad, with its trigger motors or adaptive triggers; other ids give a
+ * pad with body motors only, named "SDLHaptics virtual VVVV:PPPP" (045e:0b12, an Xbox Series pad:
+ * the "xboxOne" profile without trigger motors; ids SDL does not know: SDL reports a virtual pad,
+ * which gets the "virtual" profile).
+ *
+ * \returns a new handle, or NULL: as SDLH_AttachVirtualPad
+ * The game thread, as SDLH_AttachVirtualPad. Added by issue 31.
+ */
+extern DECLSPEC SDLH_VirtualPad *SDLCALL SDLH_AttachVirtualPadWithIds(Uint16 vendor_id, Uint16 product_id);
 
 /** What a virtual pad received from SDL. Set size = sizeof(SDLH_VirtualPadState) first. */
 typedef struct SDLH_VirtualPadState {

@@ -83,6 +83,33 @@ package enum SDL3Backend: SDLBackend {
         return max(Double(SDL_GetGamepadAxis(pad, axis)) / 32767, 0)
     }
 
+    /// SDL3 lists its joysticks by id (`SDL_GetJoysticks`, one array SDL allocates and this frees);
+    /// SDL2's version walks device indices. The rest is the same rule.
+    package static func stopEveryOpenPad(triggersOff: UnsafeRawBufferPointer) {
+        guard SDL_WasInit(SDL_INIT_JOYSTICK) != 0 else { return }
+        SDL_LockJoysticks()
+        defer { SDL_UnlockJoysticks() }
+        var count: Int32 = 0
+        guard let ids = SDL_GetJoysticks(&count) else { return }
+        defer { SDL_free(ids) }
+        for index in 0..<Int(count) {
+            guard let joystick = SDL_GetJoystickFromID(ids[index]) else { continue }   // not open
+            let properties = SDL_GetJoystickProperties(joystick)
+            // A level of 1 first: SDL passes the (0,0) on even when it believes the pad is there already.
+            if SDL_GetBooleanProperty(properties, SDL_PROP_JOYSTICK_CAP_RUMBLE_BOOLEAN, false) {
+                _ = SDL_RumbleJoystick(joystick, 1, 1, 0)
+                _ = SDL_RumbleJoystick(joystick, 0, 0, 0)
+            }
+            if SDL_GetBooleanProperty(properties, SDL_PROP_JOYSTICK_CAP_TRIGGER_RUMBLE_BOOLEAN, false) {
+                _ = SDL_RumbleJoystickTriggers(joystick, 1, 1, 0)
+                _ = SDL_RumbleJoystickTriggers(joystick, 0, 0, 0)
+            }
+            if SDL_GetGamepadTypeForID(ids[index]) == SDL_GAMEPAD_TYPE_PS5 {
+                _ = SDL_SendJoystickEffect(joystick, triggersOff.baseAddress, Int32(triggersOff.count))
+            }
+        }
+    }
+
     package static func lockPads() { SDL_LockJoysticks() }
     package static func unlockPads() { SDL_UnlockJoysticks() }
 

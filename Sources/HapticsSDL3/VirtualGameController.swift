@@ -1,4 +1,5 @@
 import CHapticsSDL3
+import Haptics
 import HapticsFrontEnd
 import Synchronization
 
@@ -18,8 +19,18 @@ public final class VirtualGameController: Sendable {
     public typealias RumbleCall = VirtualPadRumbleCall
     public typealias EffectCall = VirtualPadEffectCall
 
-    /// The pad model this controller claims to be.
+    /// The pad model this controller claims to be (for a pad made with other ids: the model whose
+    /// features it has, `.generic`: body motors only).
     public let model: Model
+    /// The USB vendor and product ids SDL was given (the model's, or the ids asked for).
+    public let vendorID: UInt16
+    public let productID: UInt16
+    /// Whether it was made with ids of its own rather than its model's.
+    private let hasOwnIDs: Bool
+    /// How many calls of each kind a recording keeps (the most recent).
+    public var recordingLimit: Int { recorder.limit }
+    /// The calls recordings dropped to stay within `recordingLimit` (0 until one is full).
+    public var droppedCalls: Int { recorder.droppedCalls }
     /// Whether SDL is told the pad has body motors (`SDL_PROP_GAMEPAD_CAP_RUMBLE_BOOLEAN`).
     public let hasRumble: Bool
     /// Whether SDL is told the pad has trigger motors (`SDL_PROP_GAMEPAD_CAP_TRIGGER_RUMBLE_BOOLEAN`).
@@ -38,19 +49,25 @@ public final class VirtualGameController: Sendable {
     ///   (default true), trigger motors (default: the Xbox One model), raw effects (default: the PS5
     ///   model), whether effects and rumble calls are recorded or only counted and summed up.
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
+    ///   - ids: USB vendor and product ids instead of the model's (the pad then has the model's
+    ///     features, and SDL types it by these ids); `recordingLimit`: how many calls of each kind a
+    ///     recording keeps, the most recent (>= 1; default 65,536).
     public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil,
-                acceptsEffects: Bool? = nil, recordsEffects: Bool = true, recordsRumble: Bool = true) throws(SDLError) {
+                acceptsEffects: Bool? = nil, recordsEffects: Bool = true, recordsRumble: Bool = true,
+                ids: (vendor: UInt16, product: UInt16)? = nil, recordingLimit: Int = 65_536) throws(SDLError) {
         self.model = model
         self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
         self.acceptsEffects = acceptsEffects ?? (model == .ps5)
-        recorder = VirtualPadRecorder(recordsRumble: recordsRumble, recordsEffects: recordsEffects)
+        recorder = VirtualPadRecorder(recordsRumble: recordsRumble, recordsEffects: recordsEffects, limit: recordingLimit)
+        (vendorID, productID) = ids ?? model.vendorProduct
+        hasOwnIDs = ids != nil
         var description = SDL_VirtualJoystickDesc()
         description.version = UInt32(MemoryLayout<SDL_VirtualJoystickDesc>.size)   // SDL_INIT_INTERFACE
         description.type = UInt16(SDL_JOYSTICK_TYPE_GAMEPAD.rawValue)
         description.naxes = UInt16(SDL_GAMEPAD_AXIS_COUNT.rawValue)
         description.nbuttons = UInt16(SDL_GAMEPAD_BUTTON_COUNT.rawValue)
-        (description.vendor_id, description.product_id) = model.vendorProduct
+        (description.vendor_id, description.product_id) = (vendorID, productID)
         if hasRumble {
             description.Rumble = { userdata, low, high in
                 guard let userdata else { return false }
@@ -76,12 +93,27 @@ public final class VirtualGameController: Sendable {
         // Unretained: SDL never calls back after `detach()`, which `deinit` guarantees, and the recorder
         // lives as long as this object.
         description.userdata = Unmanaged.passUnretained(recorder).toOpaque()
-        let id = "SDLHaptics virtual \(model.rawValue)".withCString { name -> SDL_JoystickID in
+        let name = ids != nil ? "SDLHaptics virtual " + Self.hex(vendorID) + ":" + Self.hex(productID)
+            : model.profileName == "virtual" ? "SDLHaptics virtual pad" : "SDLHaptics virtual \(model.profileName)"
+        let id = name.withCString { name -> SDL_JoystickID in
             description.name = name  // SDL copies the name.
             return SDL_AttachVirtualJoystick(&description)
         }
         guard id != 0 else { throw SDLError(operation: "SDL_AttachVirtualJoystick", message: String(cString: SDL_GetError())) }
         attachedID.store(id, ordering: .relaxed)
+    }
+
+    /// The name of the motor profile SDLHaptics gives this pad (`MotorProfile.name`): the model's, or for
+    /// other ids what SDL's type for them gives (`MotorProfile.forController`).
+    public var profileName: String {
+        guard hasOwnIDs else { return model.profileName }
+        let kind = ControllerKind(SDL_GetGamepadTypeForID(instanceID))
+        return MotorProfile.forController(kind: kind, bus: .virtual, hasRumble: hasRumble, hasTriggerRumble: hasTriggerRumble).name
+    }
+
+    private static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     /// Unplugs the pad: the game sees `SDL_EVENT_GAMEPAD_REMOVED` on its next pump. Idempotent.

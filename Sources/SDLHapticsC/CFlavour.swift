@@ -11,6 +11,15 @@ import HapticsSDL
 /// SDLHAPTICS_SDL3 defined, as SDLHapticsC3 for libsdlhaptics3 (Sources/SDLHapticsC3/Shared links here).
 /// Everything else the shell does is the front end's, the same on both.
 enum CFlavour {
+    /// The SDL backend of this flavour (for `PadOutputGate` on the way out).
+    static var backend: any SDLBackend.Type {
+        #if SDLHAPTICS_SDL3
+        SDL3Backend.self
+        #else
+        SDL2Backend.self
+        #endif
+    }
+
     /// "SDL 2" or "SDL 3", for messages.
     static var sdlName: String {
         #if SDLHAPTICS_SDL3

@@ -68,7 +68,7 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             let door = try FrontDoor(playerCount: playerCount, focusPolicy: focus, safetyMilliseconds: safety)
             LibraryState.instance = LibraryState(door: door, gameThread: pthread_self())
             PostGate.shared.open(door.queue, playerCount: door.playerCount)
-            _ = exitHandlerRegistration
+            ProcessExit.prepare()
             return 0
         } catch {
             LibraryState.gameThreadID.store(0, ordering: .releasing)
@@ -77,27 +77,12 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
     }
 }
 
-/// Registers `stopPadsAtExit` with `atexit` once per process, at the first successful `SDLH_Init`.
-private let exitHandlerRegistration: Void = { _ = atexit(stopPadsAtExit) }()
-
-/// Rumble off on the way out (issue 26; docs/reliability.md, "Rumble off on every way out"): when
-/// the process exits (`exit`, `main` returning) while SDLHaptics is initialised, every player stops
-/// at once and every pad gets (0,0) and its adaptive triggers "off", as `SDLH_StopAll` does. It
-/// acts only when `exit` runs on the game thread (another thread may be inside SDLHaptics there)
-/// and while SDL's game controller subsystem is up (after `SDL_Quit` the pads are closed, and SDL
-/// sent each (0,0) as it closed it). Never runs on a crash or an unhandled signal: nothing does.
-private let stopPadsAtExit: @convention(c) () -> Void = {
-    guard LibraryState.gameThreadID.load(ordering: .acquiring) == LibraryState.callingThread,
-          let state = LibraryState.instance,
-          CFlavour.isGamepadSubsystemRunning else { return }
-    state.door.stopAll()
-}
-
 @_cdecl("SDLH_Quit")
 public func sdlhQuit() -> Int32 {
     CResult.run("SDLH_Quit") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         PostGate.shared.close()
+        ProcessExit.restoreSignals()
         state.retireHandles()
         state.finished.removeAll()
         state.door.shutdown()

@@ -18,6 +18,14 @@ public func sdlhAttachVirtualPad(_ profile: UnsafePointer<CChar>?) -> OpaquePoin
     }
 }
 
+@_cdecl("SDLH_AttachVirtualPadWithIds")
+public func sdlhAttachVirtualPadWithIds(_ vendor: UInt16, _ product: UInt16) -> OpaquePointer? {
+    CResult.run("SDLH_AttachVirtualPadWithIds") { () throws(CFailure) -> OpaquePointer? in
+        try VirtualPads.checkThread()
+        return OpaquePointer(try VirtualPads.shared.attach(vendor: vendor, product: product))
+    }
+}
+
 @_cdecl("SDLH_GetVirtualPadState")
 public func sdlhGetVirtualPadState(_ handle: OpaquePointer?, _ state: UnsafeMutablePointer<SDLH_VirtualPadState>?) -> Int32 {
     CResult.run("SDLH_GetVirtualPadState") { () throws(CFailure) -> Int32 in
@@ -37,7 +45,7 @@ public func sdlhGetVirtualPadState(_ handle: OpaquePointer?, _ state: UnsafeMuta
         state.pointee.right_trigger = s.rightTrigger
         state.pointee.peak_left_trigger = s.peakLeftTrigger
         state.pointee.peak_right_trigger = s.peakRightTrigger
-        withUnsafeMutableBytes(of: &state.pointee.profile) { CInput.copy(pad.model.profileName, into: $0) }
+        withUnsafeMutableBytes(of: &state.pointee.profile) { CInput.copy(pad.profileName, into: $0) }
         return 0
     }
 }

@@ -52,7 +52,7 @@ final class ReloadReports: @unchecked Sendable {
             state.loadErrors = []
             let (callback, userdata, logging) = settings
             if logging, case .failure(let errors) = reload.result { log(errors, file: reload.file, configInUse: reload.configInUse) }
-            if let callback { call(callback, userdata, reload, door: state.door) }
+            if let callback { LibraryState.calling("a reload callback") { call(callback, userdata, reload, door: state.door) } }
         }
     }
 
@@ -82,8 +82,12 @@ final class ReloadReports: @unchecked Sendable {
             info.succeeded = 0
             info.error_count = Int32(clamping: errors.diagnostics.count)
             first = errors.diagnostics.first
-            info.error_line = Int32(clamping: first?.location.line ?? 0)
-            info.error_column = Int32(clamping: first?.location.column ?? 0)
+            info.failure = Self.failure(first?.kind ?? .unreadable)
+            // A problem with the file as a whole (deleted, unreadable...) has no line: 0, not "line 1".
+            if let first, !first.kind.isWholeFile {
+                info.error_line = Int32(clamping: first.location.line)
+                info.error_column = Int32(clamping: first.location.column)
+            }
         }
         let message = first.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
         reload.file.withCString { path in
@@ -99,6 +103,23 @@ final class ReloadReports: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The header's `SDLH_ReloadFailure` for a diagnostic's kind.
+    static func failure(_ kind: ConfigDiagnostic.Kind) -> Int32 {
+        let failure: SDLH_ReloadFailure
+        switch kind {
+        case .missing: failure = SDLH_RELOAD_MISSING
+        case .unreadable: failure = SDLH_RELOAD_UNREADABLE
+        case .notRegularFile: failure = SDLH_RELOAD_NOT_A_FILE
+        case .tooLarge: failure = SDLH_RELOAD_TOO_LARGE
+        case .encoding: failure = SDLH_RELOAD_ENCODING
+        case .syntax: failure = SDLH_RELOAD_SYNTAX
+        case .schema: failure = SDLH_RELOAD_SCHEMA
+        case .pattern: failure = SDLH_RELOAD_PATTERN
+        case .budget: failure = SDLH_RELOAD_BUDGET
+        }
+        return Int32(bitPattern: failure.rawValue)
     }
 
     /// `body` with `text` as a C string, or NULL for nil.

@@ -38,19 +38,25 @@ static SDL_INLINE int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high
     return 0;
 }
 
-/* Attaches a generic virtual game controller with body motors; returns its instance id (-1 on failure). */
-static SDL_INLINE SDL_JoystickID attach_pad(PadLog *log) {
+/* Attaches a generic virtual game controller with body motors whose rumble calls go to `rumble`;
+   returns its device index (-1 on failure). */
+static SDL_INLINE int attach_pad_calling(int (SDLCALL *rumble)(void *userdata, Uint16 low, Uint16 high), void *userdata) {
     SDL_VirtualJoystickDesc desc;
-    int device_index;
     SDL_zero(desc);
-    SDL_zerop(log);
     desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
     desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
     desc.naxes = SDL_CONTROLLER_AXIS_MAX;
     desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    desc.Rumble = pad_rumble;
-    desc.userdata = log;
-    device_index = SDL_JoystickAttachVirtualEx(&desc);
+    desc.Rumble = rumble;
+    desc.userdata = userdata;
+    return SDL_JoystickAttachVirtualEx(&desc);
+}
+
+/* Attaches a generic virtual game controller with body motors; returns its instance id (-1 on failure). */
+static SDL_INLINE SDL_JoystickID attach_pad(PadLog *log) {
+    int device_index;
+    SDL_zerop(log);
+    device_index = attach_pad_calling(pad_rumble, log);
     if (device_index < 0) {
         fprintf(stderr, "SDL_JoystickAttachVirtualEx: %s\n", SDL_GetError());
         log->instance_id = -1;

@@ -67,7 +67,14 @@ package enum WaveformFiles {
         guard size <= limits.maximumBytes else {
             throw failure("the file is \(size) bytes; the limit is \(limits.maximumBytes) bytes")
         }
-        guard case .bytes(let bytes) = FileBytes.contents(of: file, upTo: limits.maximumBytes + 1) else { throw failure("cannot be read") }
+        // `file` is a real path (no link left in it): opened without following a link that replaced
+        // it since, without blocking on a FIFO that did, and checked to be a regular file (issue 31).
+        let bytes: [UInt8]
+        switch FileBytes.contents(of: file, upTo: limits.maximumBytes + 1, noFollow: true) {
+        case .bytes(let read): bytes = read
+        case .notRegular(let kind): throw failure("expected a regular file, found \(kind.found)")
+        case .cannotOpen, .readFailed: throw failure("cannot be read")
+        }
         guard bytes.count <= limits.maximumBytes else {
             throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
         }

@@ -65,6 +65,12 @@ package protocol SDLBackend: Sendable {
     static func sendEffect(_ pad: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Bool
     /// How far a trigger is pressed, 0...1. Game thread; O(1).
     static func triggerPress(_ pad: OpaquePointer, left: Bool) -> Double
+    /// Stops every joystick SDL has open, with SDL's joystick lock held: (0,0) to the body motors and to
+    /// the trigger motors of those that have them (a level of 1 first, so SDL passes the (0,0) on even
+    /// when it believes the pad is there already), `triggersOff` (the DualSense "off" bytes) to each
+    /// DualSense. Nothing when SDL's joystick subsystem is not running. Touches no object of SDLHaptics
+    /// (`PadOutputGate.closeAndStopEveryPad`, on the way out of the process); any thread.
+    static func stopEveryOpenPad(triggersOff: UnsafeRawBufferPointer)
     /// SDL's joystick lock (`SDL_LockJoysticks`): while held, no pad is closed. Any thread.
     static func lockPads()
     /// Releases `lockPads()`.

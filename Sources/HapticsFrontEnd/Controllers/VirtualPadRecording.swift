@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Haptics
 import Synchronization
 
 /// Which real pad a virtual pad claims to be (`VirtualGameController.Model` of `HapticsSDL3`): its
@@ -16,8 +22,8 @@ public enum VirtualPadModel: String, CaseIterable, Sendable {
     /// Xbox 360 pad (045e:028e): body motors; the generic dual-motor profile.
     case xbox360
 
-    /// USB vendor and product id.
-    package var vendorProduct: (UInt16, UInt16) {
+    /// The USB vendor and product ids SDL is given for this model ((0, 0) for the generic one).
+    public var vendorProduct: (vendor: UInt16, product: UInt16) {
         switch self {
         case .xboxOne: return (0x045E, 0x02EA)
         case .ps4: return (0x054C, 0x09CC)
@@ -89,31 +95,89 @@ public struct VirtualPadEffectCall: Hashable, Sendable {
 }
 
 /// What a virtual pad's callbacks record (SDL calls them on whichever thread rumbles, with its joystick
-/// lock held): a short mutex, never held across anything else; read from any thread.
+/// lock held): a short mutex, never held across anything else; read from any thread. Memory stays
+/// bounded: each recording keeps the last `limit` calls (the oldest are dropped and counted), and the
+/// summary is a fixed set of figures. A call that arrives on the thread already recording (an exit path
+/// that interrupted it and stops every pad) is not recorded, rather than wait for the lock its own
+/// thread holds: the same rules as HapticsSDL's `VirtualGameController` (issue 31).
 package final class VirtualPadRecorder: Sendable {
-    private struct State: ~Copyable {
-        var rumble: [VirtualPadRumbleCall] = []
-        var triggers: [VirtualPadRumbleCall] = []
-        var effects: [VirtualPadEffectCall] = []
-        var summary = VirtualPadRumbleSummary()
+    /// The last `limit` calls of one kind, oldest first, in a ring: appending never grows past it.
+    private struct RecentCalls<Call> {
+        let limit: Int
+        private var ring: [Call] = []
+        private var next = 0
+        private(set) var dropped = 0
+
+        init(limit: Int) { self.limit = max(limit, 1) }
+
+        mutating func append(_ call: Call) {
+            if ring.count < limit {
+                ring.append(call)
+            } else {
+                ring[next] = call
+                next = (next + 1) % limit
+                dropped += 1
+            }
+        }
+
+        var elements: [Call] { Array(ring[next...] + ring[..<next]) }
+        var last: Call? { ring.isEmpty ? nil : ring[(next + ring.count - 1) % ring.count] }
+
+        mutating func removeAll() {
+            ring.removeAll()
+            next = 0
+            dropped = 0
+        }
     }
 
-    private let state = Mutex(State())
+    private struct State: ~Copyable {
+        var rumble: RecentCalls<VirtualPadRumbleCall>
+        var triggers: RecentCalls<VirtualPadRumbleCall>
+        var effects: RecentCalls<VirtualPadEffectCall>
+        var summary = VirtualPadRumbleSummary()
+
+        init(limit: Int) {
+            rumble = RecentCalls(limit: limit)
+            triggers = RecentCalls(limit: limit)
+            effects = RecentCalls(limit: limit)
+        }
+    }
+
+    private let state: Mutex<State>
     private let acceptedEffects = Atomic<Int>(0)
+    /// The thread recording now (its pthread id), or 0.
+    private let recordingThread = Atomic<UInt>(0)
     /// Whether every rumble call is kept, or only the summary.
     package let recordsRumble: Bool
     /// Whether effects are kept, or only counted.
     package let recordsEffects: Bool
+    /// How many calls of each kind a recording keeps (the most recent).
+    package let limit: Int
 
-    package init(recordsRumble: Bool, recordsEffects: Bool) {
+    package init(recordsRumble: Bool, recordsEffects: Bool, limit: Int = 65_536) {
         self.recordsRumble = recordsRumble
         self.recordsEffects = recordsEffects
+        self.limit = max(limit, 1)
+        state = Mutex(State(limit: self.limit))
+    }
+
+    /// Runs `body` on the state, unless this thread is already inside it.
+    private func recording(_ body: (inout State) -> Void) {
+        #if canImport(Darwin)
+        let me = UInt(bitPattern: pthread_self())
+        #else
+        let me = UInt(pthread_self())
+        #endif
+        guard recordingThread.load(ordering: .acquiring) != me else { return }
+        let owns = recordingThread.compareExchange(expected: 0, desired: me, ordering: .acquiringAndReleasing).exchanged
+        defer { if owns { recordingThread.store(0, ordering: .releasing) } }
+        state.withLock { body(&$0) }
     }
 
     package func record(_ low: UInt16, _ high: UInt16, trigger: Bool, ticks: UInt64) {
         let call = VirtualPadRumbleCall(ticksMilliseconds: ticks, low: low, high: high)
         let keep = recordsRumble
-        state.withLock {
+        recording {
             if trigger {
                 if keep { $0.triggers.append(call) }
                 $0.summary.triggerCalls += 1
@@ -134,17 +198,19 @@ package final class VirtualPadRecorder: Sendable {
         acceptedEffects.add(1, ordering: .relaxed)
         guard recordsEffects else { return }
         let call = VirtualPadEffectCall(ticksMilliseconds: ticks, bytes: Array(bytes))
-        state.withLock { $0.effects.append(call) }
+        recording { $0.effects.append(call) }
     }
 
-    package var rumbleCalls: [VirtualPadRumbleCall] { state.withLock { $0.rumble } }
-    package var triggerCalls: [VirtualPadRumbleCall] { state.withLock { $0.triggers } }
-    package var effectCalls: [VirtualPadEffectCall] { state.withLock { $0.effects } }
+    package var rumbleCalls: [VirtualPadRumbleCall] { state.withLock { $0.rumble.elements } }
+    package var triggerCalls: [VirtualPadRumbleCall] { state.withLock { $0.triggers.elements } }
+    package var effectCalls: [VirtualPadEffectCall] { state.withLock { $0.effects.elements } }
     package var summary: VirtualPadRumbleSummary { state.withLock { $0.summary } }
     package var effectCount: Int { acceptedEffects.load(ordering: .relaxed) }
     package var lastRumble: VirtualPadRumbleCall? { state.withLock { $0.rumble.last } }
     package var lastTriggerRumble: VirtualPadRumbleCall? { state.withLock { $0.triggers.last } }
     package var lastEffect: [UInt8]? { state.withLock { $0.effects.last?.bytes } }
+    /// The calls recordings dropped to stay within `limit`.
+    package var droppedCalls: Int { state.withLock { $0.rumble.dropped + $0.triggers.dropped + $0.effects.dropped } }
 
     package func clear() {
         state.withLock {

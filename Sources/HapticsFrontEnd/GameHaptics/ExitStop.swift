@@ -5,54 +5,38 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(HapticsTools) import Haptics
+import Synchronization
 
-/// Rumble off on the way out, for every SDL (docs/reliability.md, "Rumble off on every way out"): when
-/// the process exits (`exit`, `main` returning) while a `GameHaptics` is alive and not shut down, each
-/// of its pads gets (0,0) and its adaptive triggers "off", as focus loss does. A `GameHaptics` deinit
-/// never runs on `exit`, so without this a pad could keep the last level a game sent.
+/// Rumble off on the way out for Swift games, on either SDL (issue 32; docs/reliability.md, "Rumble off
+/// on every way out"): when the process exits (`exit`, `main` returning) while a `GameHaptics` is alive
+/// and not shut down, `PadOutputGate.closeAndStopEveryPad` closes the gate and sends (0,0) to every pad
+/// SDL has open and "off" to every DualSense's triggers. A `GameHaptics` deinit never runs on `exit`, so
+/// without this a pad could keep the last level a game sent. The C library's own exit paths
+/// (`ProcessExit`, issue 31) do the same for C games, signals included; both may run, harmlessly.
 ///
-/// It acts only for a front door whose game thread (the thread that made it) is the one calling
-/// `exit` (another thread may be inside it there), and only while SDL's gamepad subsystem is up (after
-/// `SDL_Quit` the pads are closed, and SDL sent each (0,0) as it closed it). Never runs on a crash or an
-/// unhandled signal: nothing does. Registration is at `GameHaptics.init` and `shutdown` (not per frame).
+/// Like those, it touches no object of SDLHaptics (the exiting thread may be inside an update): only
+/// a count of the front doors alive and the SDL they run on, both set at `GameHaptics.init`. Never runs
+/// on a crash or an unhandled signal: nothing does.
 enum ExitStop {
-    private final class Entry {
-        weak var door: GameHaptics?
-        let thread: pthread_t
-        init(_ door: GameHaptics, thread: pthread_t) {
-            self.door = door
-            self.thread = thread
-        }
-    }
+    private static let liveDoors = Atomic<Int>(0)
+    private static let isInstalled = Atomic<Bool>(false)
+    /// The SDL of the process's front doors (one SDL per process), set before the handler is installed.
+    nonisolated(unsafe) private static var backend: (any SDLBackend.Type)?
 
-    private static let lock = PthreadLock()
-    nonisolated(unsafe) private static var entries: [Entry] = []
-    nonisolated(unsafe) private static var isInstalled = false
-
-    /// Remembers `door`, made on the calling thread; installs the `atexit` handler once per process.
-    static func register(_ door: GameHaptics) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeAll { $0.door == nil }
-        entries.append(Entry(door, thread: pthread_self()))
-        if !isInstalled {
-            isInstalled = true
+    /// A front door on `backend` started (`GameHaptics.init`); installs the `atexit` handler once per process.
+    static func register(_ backend: any SDLBackend.Type) {
+        if ExitStop.backend == nil { ExitStop.backend = backend }
+        liveDoors.add(1, ordering: .sequentiallyConsistent)
+        if isInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
             _ = atexit { ExitStop.stopAll() }
         }
     }
 
-    /// Forgets `door` (at its shutdown).
-    static func unregister(_ door: GameHaptics) {
-        lock.lock()
-        defer { lock.unlock() }
-        entries.removeAll { $0.door == nil || $0.door === door }
-    }
+    /// A front door shut down.
+    static func unregister() { liveDoors.subtract(1, ordering: .sequentiallyConsistent) }
 
     private static func stopAll() {
-        lock.lock()
-        let doors = entries.compactMap { entry in pthread_equal(entry.thread, pthread_self()) != 0 ? entry.door : nil }
-        lock.unlock()
-        for door in doors where door.backend.isGamepadSubsystemRunning() { door.silenceAtExit() }
+        guard liveDoors.load(ordering: .sequentiallyConsistent) > 0, let backend = ExitStop.backend else { return }
+        PadOutputGate.closeAndStopEveryPad(backend: backend)
     }
 }

@@ -53,7 +53,8 @@ extension GameHaptics {
         /// config that appears or is fixed while the game runs is loaded as soon as its save settles.
         ///
         /// A rule whose pattern is a `.wav` gets haptics analysed from the sound (`soundPatterns`,
-        /// docs/audio-to-haptics.md); the watcher also notices a changed sound and re-analyses it. With
+        /// docs/audio-to-haptics.md); the watcher also notices a changed sound and re-analyses it, and a
+        /// changed `.ahap` file, which it reloads (a broken one is reported like a broken config). With
         /// audio on, the sounds of `with_audio` rules are loaded here so the pattern plays them (a sound
         /// first named by a later hot reload plays its haptics only until the next `load`).
         public func load(file: String, watch: Bool = true, interval: Double = 0.25) throws(ConfigErrors) {
@@ -61,8 +62,9 @@ extension GameHaptics {
             // Taken before the file is read, so a save made while it loads is noticed by the watcher.
             let seen = MappingConfigWatcher.Snapshot.of(file: path)
             let loaded: LoadedMapping
+            var sources = MappingSources()
             do throws(ConfigErrors) {
-                loaded = try LoadedMapping.load(file: path, presets: playback.presets, sounds: soundPatterns)
+                loaded = try LoadedMapping.load(file: path, presets: playback.presets, sounds: soundPatterns, sources: &sources)
             } catch {
                 var failure = error
                 let inUse = events.mapping.map { $0.file ?? "a config loaded from text" }
@@ -70,7 +72,7 @@ extension GameHaptics {
                     ?? "no config is in use: events play nothing (feedback cases play their presets) until \(path) loads"
                 if watch {
                     consequence += "; SDLHaptics watches it and loads its first good save"
-                    watchFile(path, interval: interval, seen: seen, loaded: nil)
+                    watchFile(path, interval: interval, seen: seen, sources: sources)
                 }
                 failure.consequence = consequence
                 throw failure
@@ -83,18 +85,22 @@ extension GameHaptics {
             }
             events.use(loaded)
             stopWatching()
-            if watch { watchFile(path, interval: interval, seen: seen, loaded: loaded) }
+            if watch { watchFile(path, interval: interval, seen: seen, sources: loaded.sources) }
         }
 
         /// The file watched for hot reload (absolute), or nil when none is.
         public var watchedFile: String? { configWatcher?.file }
 
-        /// Watches `path` (instead of any file watched before), counting `seen` as the version already
-        /// loaded (`loaded`) or already reported as broken (`loaded` nil).
-        private func watchFile(_ path: String, interval: Double, seen: MappingConfigWatcher.Snapshot, loaded: LoadedMapping?) {
+        /// The pattern and sound files watched with it (the config's folder joined with the names its
+        /// rules write, sorted): a saved pattern is hot-reloaded like the config.
+        public var watchedPatternFiles: [String] { configWatcher?.watchedFiles ?? [] }
+
+        /// Watches `path` and the pattern and sound files of `sources` (instead of any file watched
+        /// before), counting `seen` as the version already loaded or already reported as broken.
+        private func watchFile(_ path: String, interval: Double, seen: MappingConfigWatcher.Snapshot, sources: MappingSources) {
             stopWatching()
             let watcher = MappingConfigWatcher(file: path, director: events, presetsFolder: playback.presets.folder,
-                                               interval: interval, seen: seen, sounds: soundPatterns, loaded: loaded)
+                                               interval: interval, seen: seen, sounds: soundPatterns, sources: sources)
             watcher.start()
             configWatcher = watcher
         }

@@ -24,12 +24,18 @@ extension GameHaptics {
 
         /// Global enable (the off switch), master gain, per-category gains and voice cap, applied to
         /// every player's engine. The master gain is multiplied by the battery gain when
-        /// `scalesForLowBattery` is on.
+        /// `scalesForLowBattery` is on. Turning `isEnabled` off sends (0,0) to every pad and "off" to
+        /// its adaptive triggers at once, as `pause()` does (players keep running, silent, until it
+        /// is turned on again), not at the next update (issue 31).
         public var mixer: HapticMixer {
             get { state.mixer }
             set {
+                let turnsOff = state.mixer.isEnabled && !newValue.isEnabled
                 state.mixer = newValue
                 state.applyMixer()
+                if turnsOff && !state.isShutDown {
+                    for seat in state.seats where seat.instanceID != nil { seat.silence() }
+                }
             }
         }
 

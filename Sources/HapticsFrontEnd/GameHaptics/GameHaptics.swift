@@ -60,6 +60,7 @@ public final class GameHaptics {
         clockOrigin = backend.performanceCounter()
         backend.applyHints(playStationBluetoothRumble: configuration.enablesPlayStationBluetoothRumble)
         subsystems = try backend.startSubsystems(audio: false)
+        PadOutputGate.prepare()   // its state exists before any exit path may need it
         state = FrontDoorState(configuration: configuration, backend: backend)
         pads = Pads(state: state)
         playback = Playback(state: state)
@@ -67,7 +68,7 @@ public final class GameHaptics {
         audio = Audio(state: state)
         for seat in state.seats { pads.configure(seat) }
         for arrival in backend.connectedPads() { pads.controllerAdded(arrival) }
-        ExitStop.register(self)
+        ExitStop.register(backend)
     }
 
     /// Shuts down without calling the pad handlers: the game that owned this object is letting it
@@ -174,13 +175,7 @@ public final class GameHaptics {
         state.isShutDown = true
         subsystems?.stop()
         subsystems = nil
-        ExitStop.unregister(self)
-    }
-
-    /// The process is exiting (`ExitStop`): every pad gets (0,0) and its triggers "off" now.
-    func silenceAtExit() {
-        guard !state.isShutDown else { return }
-        for seat in state.seats where seat.instanceID != nil { seat.silence() }
+        ExitStop.unregister()
     }
 
     // MARK: - Focus

@@ -102,8 +102,8 @@ public final class SDLRumbleOutput: HapticOutput {
         perform(policy.setTriggerFallback(left: left, right: right, nowTicks: backend.ticks()))
     }
 
-    /// Makes one call the policy decided, through the pad's SDL backend, and counts it. Nothing else
-    /// calls SDL's rumble functions.
+    /// Makes one call the policy decided, through the pad's SDL backend and `PadOutputGate` (nothing
+    /// once the process is leaving), and counts it. Nothing else calls SDL's rumble functions.
     private func perform(_ call: RumbleCall?) {
         guard let call, let controller, let backend else { return }
         switch call.reason {
@@ -111,9 +111,11 @@ public final class SDLRumbleOutput: HapticOutput {
         case .keepAlive: statistics.keepAlives += 1
         case .stop: if call.motors == .body { statistics.stops += 1 }
         }
-        let succeeded = switch call.motors {
-        case .body: backend.rumble(controller, low: call.first, high: call.second, milliseconds: call.milliseconds)
-        case .triggers: backend.rumbleTriggers(controller, left: call.first, right: call.second, milliseconds: call.milliseconds)
+        let succeeded = PadOutputGate.send(through: backend) {
+            switch call.motors {
+            case .body: backend.rumble(controller, low: call.first, high: call.second, milliseconds: call.milliseconds)
+            case .triggers: backend.rumbleTriggers(controller, left: call.first, right: call.second, milliseconds: call.milliseconds)
+            }
         }
         if !succeeded { statistics.failures += 1 }
     }

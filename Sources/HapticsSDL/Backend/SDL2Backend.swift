@@ -73,6 +73,34 @@ package enum SDL2Backend: SDLBackend {
         return max(Double(SDL_GameControllerGetAxis(pad, axis)) / 32767, 0)
     }
 
+    package static func stopEveryOpenPad(triggersOff: UnsafeRawBufferPointer) {
+        guard SDL_WasInit(UInt32(SDL_INIT_JOYSTICK)) != 0 else { return }
+        SDL_LockJoysticks()
+        defer { SDL_UnlockJoysticks() }
+        let count = SDL_NumJoysticks()
+        var index: Int32 = 0
+        while index < count {
+            if let joystick = SDL_JoystickFromInstanceID(SDL_JoystickGetDeviceInstanceID(index)) {
+                // SDL skips a call whose levels equal the last it recorded, and records them only after
+                // the driver took them: when this runs in the middle of a rumble call (an exit from a
+                // signal handler), SDL may believe the pad is at (0,0) while its driver got more. A
+                // level of 1 first (1/65535, for an instant) makes SDL pass the (0,0) on, always.
+                if SDL_JoystickHasRumble(joystick) == SDL_TRUE {
+                    _ = SDL_JoystickRumble(joystick, 1, 1, 0)
+                    _ = SDL_JoystickRumble(joystick, 0, 0, 0)
+                }
+                if SDL_JoystickHasRumbleTriggers(joystick) == SDL_TRUE {
+                    _ = SDL_JoystickRumbleTriggers(joystick, 1, 1, 0)
+                    _ = SDL_JoystickRumbleTriggers(joystick, 0, 0, 0)
+                }
+                if SDL_GameControllerTypeForIndex(index) == SDL_CONTROLLER_TYPE_PS5 {
+                    _ = SDL_JoystickSendEffect(joystick, triggersOff.baseAddress, Int32(triggersOff.count))
+                }
+            }
+            index += 1
+        }
+    }
+
     package static func lockPads() { SDL_LockJoysticks() }
     package static func unlockPads() { SDL_UnlockJoysticks() }
 
