@@ -1,8 +1,8 @@
 /// Plays one pattern on one output of a `HapticEngine`, after Core Haptics' `CHHapticPatternPlayer`.
 ///
 /// Made by `HapticEngine.makePlayer(with:...)`. Commands take a time in the game's clock (the clock
-/// passed to `HapticEngine.update(at:)`); a time at or before `engine.currentTime` (for example 0)
-/// means "at the next update". A command runs on the first update whose time is >= its time, with
+/// passed to `HapticEngine.update(at:)`); 0 (Apple's `CHHapticTimeImmediate`) and any time at or before
+/// `engine.currentTime` mean "at the next update", whatever the clock's origin. A command runs on the first update whose time is >= its time, with
 /// its effect computed as of its time, so a late frame skips ahead instead of stretching effects.
 ///
 /// Not thread-safe: use a player only on the thread that calls `update(at:)`.
@@ -148,7 +148,8 @@ public class HapticPatternPlayer {
         guard time.isFinite else { throw .invalidTime }
         guard let engine else { throw .engineDestroyed }
         try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
-        let due = time <= engine.currentTime ? -Double.infinity : time
+        // 0 is "now" as in Core Haptics, also for a game clock that runs below 0.
+        let due = time == 0 || time <= engine.currentTime ? -Double.infinity : time
         pending.append(PatternPlayerCommand(kind: kind, time: due))
         nextCommandTime = min(nextCommandTime, due)
     }
@@ -176,8 +177,9 @@ public class HapticPatternPlayer {
     func position(at time: Double) -> Double { anchorPosition + (time - anchorTime) * rateValue }
 
     /// Runs due commands and computes this frame's contribution. Called once per update by the
-    /// engine with the evaluation time (frame time minus presentation latency). No allocation.
-    func render(at time: Double) {
+    /// engine with the evaluation time (frame time minus presentation latency) and the origin of its
+    /// lookahead grid (`HapticEngine.planningOrigin`). No allocation.
+    func render(at time: Double, origin: Double = 0) {
         runDueCommands(upTo: time)
         renderTime = time
         contribution = .zero
@@ -196,7 +198,7 @@ public class HapticPatternPlayer {
             // A frame on the lookahead grid was sampled when it was ahead (nothing has changed since, or
             // the kept samples would have been forgotten): the same levels, without evaluating again.
             let isActive: Bool
-            if !isMutedValue, let kept = lookahead.kept(at: time) {
+            if !isMutedValue, let kept = lookahead.kept(at: time - origin) {
                 contribution = kept.levels
                 isActive = kept.isActive
             } else {
@@ -219,12 +221,12 @@ public class HapticPatternPlayer {
     }
 
     /// Adds the voice's levels at the motor stage's lookahead grid points `first ..< first +
-    /// DrivePlanner.lookahead` (engine time `n × DrivePlanner.step`, after the last `render`) to `mix`,
-    /// as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage plans
-    /// ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
+    /// DrivePlanner.lookahead` (engine time `origin + n × DrivePlanner.step`, after the last `render`) to
+    /// `mix`, as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage
+    /// plans ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
     /// O(log n + events sounding). No allocation.
-    func addLookahead(from first: Int, gain: Double, into mix: inout VoiceMix) {
-        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0) }
+    func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) {
+        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0, origin: origin) }
     }
 
     /// Forgets the kept lookahead: the voice's future changed (a command, a setting, its phase).
@@ -232,23 +234,26 @@ public class HapticPatternPlayer {
         lookahead.invalidate()
     }
 
-    /// The voice's levels at evaluation time `time` (>= the last render) if nothing changes, and the
-    /// actuators where a transient starts in the grid step before it (`time − DrivePlanner.step`,
-    /// `time`]: what the motor stage plans taps with. Pure.
-    private func lookaheadSample(at time: Double) -> VoiceLookahead.Sample {
+    /// The voice's levels at evaluation time `origin + offset` (>= the last render) if nothing changes,
+    /// and the actuators where a transient starts in the grid step before it (`offset −
+    /// DrivePlanner.step`, `offset`]: what the motor stage plans taps with. Every time is taken
+    /// relative to `origin` (`since(_:)`), so the grid is exact however large the game's clock is. Pure.
+    private func lookaheadSample(at offset: Double, origin: Double) -> VoiceLookahead.Sample {
         guard !isMutedValue else { return VoiceLookahead.Sample() }
+        /// Seconds from game time `moment` to `origin + at` (exact when both lie near `origin`).
+        func since(_ moment: Double, at: Double = offset) -> Double { at - (moment - origin) }
         switch phase {
         case .idle, .finished, .paused:
             return VoiceLookahead.Sample()
         case .releasing:
-            let t = tail.start + (time - tailStartTime) * rateValue
+            let t = tail.start + since(tailStartTime) * rateValue
             return VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: tail.signal(at: t), locality: locality))
         case .playing:
-            let end = position(at: time)
-            let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: time) : gameControls)
+            let end = anchorPosition + since(anchorTime) * rateValue
+            let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: offset, origin: origin) : gameControls)
             var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
                                                isActive: sample.isActive)
-            let start = max(position(at: time - DrivePlanner.step), 0)
+            let start = max(anchorPosition + since(anchorTime, at: offset - DrivePlanner.step) * rateValue, 0)
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
             }
@@ -361,12 +366,13 @@ public class HapticPatternPlayer {
         gameControls = controls(at: time)
     }
 
-    /// The game's controls at `time` with the scheduled curves evaluated there (pure).
-    private func controls(at time: Double) -> HapticControls {
+    /// The game's controls at game time `origin + time` with the scheduled curves evaluated there
+    /// (pure; the curves' starts are taken relative to `origin`).
+    private func controls(at time: Double, origin: Double = 0) -> HapticControls {
         var controls = gameControls
         for index in 0..<curveSlots.count {
             guard let curve = curveSlots[index] else { continue }
-            let elapsed = max(time - curveStarts[index], 0)
+            let elapsed = max(time - (curveStarts[index] - origin), 0)
             controls[HapticControls.haptic[index]] = curve.value(at: curve.time + elapsed) ?? 0
         }
         return controls

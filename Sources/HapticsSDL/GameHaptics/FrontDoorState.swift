@@ -8,8 +8,10 @@ final class FrontDoorState {
     let configuration: GameHapticsConfiguration
     let hub: ControllerHub
     let seats: [PlayerSeat]
-    /// The frame time of the last `update`, in seconds.
+    /// The frame time of the last `update`, in seconds (0 before the first).
     var currentTime: Double = 0
+    /// Whether an `update` has set `currentTime` yet (the first one sets it whatever its sign).
+    var hasClock = false
     var isShutDown = false
     /// Whether the window has focus, as last reported by SDL events.
     var hasFocus = true

@@ -145,7 +145,8 @@ public final class GameHaptics {
     /// O(players × engine update), no allocation in steady state.
     public func update(at time: Double) {
         guard !state.isShutDown, time.isFinite else { return }
-        state.currentTime = max(time, state.currentTime)
+        state.currentTime = state.hasClock ? max(time, state.currentTime) : time   // any origin, below 0 too
+        state.hasClock = true
         let now = state.currentTime
         state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
         if let director = state.director {              // posted events start their voices on this frame
