@@ -130,6 +130,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
 #define SDLH_MAX_SAFETY_MILLISECONDS  65535   /**< SDLH_InitOptions.safety_milliseconds: 1...65535 (0: 250) */
 #define SDLH_MAX_EVENTS_PER_FRAME     16384   /**< posted events waiting for one update; more: SDLH_ERROR_QUEUE_FULL */
 #define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles, attached virtual pads (each counted alone); more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_PLAYING_PATTERNS     256     /**< patterns one player plays at once through SDLH_PlayPattern, with or without out_player; more: SDLH_ERROR_LIMIT (added by issue 31) */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -220,7 +221,11 @@ extern DECLSPEC int SDLCALL SDLH_HandleEvent(const SDL_Event *event);
  * Advances haptics to now (SDL's performance counter, in seconds since SDLH_Init): maps the events
  * posted since the last update, plays them, sends each pad what changed, then calls the completion
  * callbacks of players that finished. Call once per frame, after posting.
- * Cost: O(events posted + players × playing voices); no allocation in steady state.
+ * Cost: O(events posted × players) to map what was posted, and per pad O(playing voices × log n) to
+ * keep each voice's time plus a bounded number of pattern evaluations: only the voices the voice cap
+ * lets be heard are evaluated, at the frame and at the motor stage's lookahead, each evaluation bounded
+ * whatever the pattern's size or overlap (n: the pattern's events; docs/engine.md, "What a frame
+ * costs"). No allocation in steady state.
  *
  * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD, SDLH_ERROR_INVALID_ARGUMENT when
  *          called from a completion callback (the update is already running)
@@ -716,7 +721,9 @@ extern DECLSPEC int SDLCALL SDLH_FreePattern(SDLH_Pattern *pattern);
  *          rumble): not an error; SDLH_ERROR_INVALID_HANDLE, SDLH_ERROR_INVALID_ARGUMENT,
  *          SDLH_ERROR_UNKNOWN_PLAYER, SDLH_ERROR_LIMIT, SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
- * Game thread. Allocates a player (O(pattern events)).
+ * Game thread. Allocates a player (O(1): the pattern was prepared once, when it was loaded, and every
+ * player of it shares that). At most SDLH_MAX_PLAYING_PATTERNS play at once for one player, fire and
+ * forget (out_player NULL) or not: past it SDLH_ERROR_LIMIT, until one ends or is stopped.
  */
 extern DECLSPEC int SDLCALL SDLH_PlayPattern(SDLH_Pattern *pattern, int player, double intensity, int category, SDLH_PatternPlayer **out_player);
 

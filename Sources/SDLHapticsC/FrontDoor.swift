@@ -85,6 +85,9 @@ final class FrontDoor {
     func preset(named name: String) -> HapticPattern? { haptics.playback.presets.pattern(named: name) }
     var presetNames: [String] { haptics.playback.presets.names }
 
+    /// How many patterns `play` started for `player` still play.
+    func playingPatternCount(player: Int) -> Int { haptics.playback.playingPatternCount(forPlayer: player) }
+
     func play(_ pattern: HapticPattern, player: Int, intensity: Double, category: HapticCategory) -> HapticAdvancedPatternPlayer? {
         haptics.play(pattern, player: player, intensity: intensity, category: category)
     }

@@ -10,8 +10,11 @@
 /// Threads: not thread-safe. Create it, call every method, and receive every handler and output
 /// call on one thread, normally the game's update thread.
 ///
-/// Cost: `update(at:)` is O(players × (log n + events sounding)) + O(players × cap) at worst for the
-/// voice cap (O(players) when later players started later, the usual order), and in steady state
+/// Cost: `update(at:)` is O(players × log n) to keep every player's time, plus at most
+/// `maximumAudibleVoices` × (1 + `DrivePlanner.lookahead`) evaluations of a pattern, each at most
+/// O(log n + `VoiceEvaluator.maximumExaminedEvents`): the voice cap bounds the evaluation (players it
+/// does not let be heard are not evaluated), and a pattern's size or overlap bounds nothing but log n
+/// (issue 31). Over the cap, the ranking adds O(players + cap × log players). In steady state it
 /// allocates nothing (storage is reserved up front; handlers are stored closures, never created per
 /// frame). Measured: docs/performance.md.
 public final class HapticEngine {
@@ -50,6 +53,14 @@ public final class HapticEngine {
     private var drivers: [MotorDriver]
     /// This frame's voices with sound, the voice cap and the sum per output.
     private var voiceMix: VoiceMix
+    /// The voices that may have sound, best first, when more than the voice cap may.
+    private var ranking = VoiceRanking()
+    /// How many times the last update evaluated a pattern: at the frame and at lookahead points, for the
+    /// voices the cap lets be heard (at most `maximumAudibleVoices` × (1 + `DrivePlanner.lookahead`)).
+    @_spi(HapticsTools) public private(set) var evaluationsInLastUpdate = 0
+    /// Evaluates every voice that may have sound, whatever the cap (what the engine did before issue 31):
+    /// the reference the tests hold the bounded evaluation to. Internal; false.
+    var evaluatesEveryVoice = false
     private var sequenceCounter = 0
     private var idleSince: Double? = nil
     private var finishedHandler: (() -> FinishedAction)? = nil
@@ -168,10 +179,16 @@ public final class HapticEngine {
         if !(abs(time - planningOrigin) < Self.planningSpan) { rebasePlanning(at: time) }
         audio.willRender(at: time)
         voiceMix.reserve(voices: patternPlayers.capacity, cap: mixer.maximumAudibleVoices)
-        let mayRetire = Self.render(patternPlayers, at: time, origin: planningOrigin, into: &voiceMix)
+        ranking.reserve(patternPlayers.capacity)
+        let (mayRetire, evaluations) = Self.render(patternPlayers, at: time, origin: planningOrigin,
+                                                   cap: evaluatesEveryVoice ? Int.max : mixer.maximumAudibleVoices,
+                                                   ranking: &ranking, into: &voiceMix)
         voiceMix.mix(with: mixer)
         let isSilenced = isMutedForHaptics || !mixer.isEnabled
-        if !isSilenced { Self.lookAhead(patternPlayers, at: time - planningOrigin, origin: planningOrigin, into: &voiceMix) }
+        evaluationsInLastUpdate = evaluations
+        if !isSilenced {
+            evaluationsInLastUpdate += Self.lookAhead(patternPlayers, at: time - planningOrigin, origin: planningOrigin, into: &voiceMix)
+        }
         for index in outputs.indices {
             let levels: ActuatorLevels
             if isSilenced {
@@ -195,15 +212,50 @@ public final class HapticEngine {
     // MARK: - Internals
 
     /// Renders every player at evaluation time `time` (the lookahead grid counted from `origin`) and
-    /// collects the ones with sound into `mix`, in player order. Returns whether some player may be
-    /// done (finished or idle), so the update retires players only then. (One access to `mix` for the
-    /// whole loop, not one per voice.)
-    private static func render(_ patternPlayers: [HapticPatternPlayer], at time: Double, origin: Double,
-                               into mix: inout VoiceMix) -> Bool {
+    /// collects the ones with sound into `mix`, in player order. The voice cap bounds the evaluation
+    /// (issue 31): every player runs its commands, and when more than `cap` players may have sound they
+    /// are evaluated best first (the cap's order) until `cap` of them have sound; the rest could not be
+    /// heard whatever they hold, so they only keep time (`skip`). The mix is the one every player's
+    /// evaluation gives. Returns whether some player may be done (finished or idle), so the update
+    /// retires players only then, and how many evaluations it made. O(players) + O(players + cap × log
+    /// players) when over the cap + at most cap evaluations. (One access to `mix` for the whole loop.)
+    private static func render(_ patternPlayers: [HapticPatternPlayer], at time: Double, origin: Double, cap: Int,
+                               ranking: inout VoiceRanking, into mix: inout VoiceMix) -> (mayRetire: Bool, evaluations: Int) {
         mix.removeAllVoices()
+        var candidates = 0
+        for player in patternPlayers {
+            player.beginFrame(at: time)
+            if player.mayHaveSound { candidates += 1 }
+        }
+        var evaluations = 0
+        if candidates <= cap {
+            for player in patternPlayers {
+                if player.mayHaveSound {
+                    if player.evaluate(at: time, origin: origin) { evaluations += 1 }
+                } else {
+                    player.skip(at: time)
+                }
+            }
+        } else {
+            ranking.removeAll()
+            for (index, player) in patternPlayers.enumerated() {
+                if player.mayHaveSound {
+                    ranking.append(VoiceRanking.Rank(priority: player.priority, sequence: player.sequence, player: index))
+                } else {
+                    player.skip(at: time)
+                }
+            }
+            ranking.order()
+            var heard = 0
+            while heard < cap, let index = ranking.next() {
+                let player = patternPlayers[index]
+                if player.evaluate(at: time, origin: origin) { evaluations += 1 }
+                if !player.contribution.isSilent { heard += 1 }
+            }
+            while let index = ranking.next() { patternPlayers[index].skip(at: time) }
+        }
         var mayRetire = false
         for (index, player) in patternPlayers.enumerated() {
-            player.render(at: time, origin: origin)
             if player.phase == .finished || player.phase == .idle || player.didFinish { mayRetire = true }
             let levels = player.contribution
             guard !levels.isSilent else { continue }
@@ -211,7 +263,7 @@ public final class HapticEngine {
                                       category: player.category, priority: player.priority, sequence: player.sequence,
                                       player: index))
         }
-        return mayRetire
+        return (mayRetire, evaluations)
     }
 
     /// Mixes every voice heard this frame at the motor stage's lookahead: `DrivePlanner.lookahead`
@@ -221,14 +273,16 @@ public final class HapticEngine {
     /// new point per voice; per output like the frame itself. Voices that yield under the voice cap,
     /// and players that start later, are not foreseen.
     private static func lookAhead(_ patternPlayers: [HapticPatternPlayer], at offset: Double, origin: Double,
-                                  into mix: inout VoiceMix) {
+                                  into mix: inout VoiceMix) -> Int {
         mix.clearAhead()
         // The first grid point strictly after now (a frame on the grid counts as on it).
         let first = Int((offset * DrivePlanner.stepsPerSecond + 1e-6).rounded(.down)) + 1
+        var evaluations = 0
         for position in mix.admitted.indices {
             let player = patternPlayers[mix.voices[mix.admitted[position]].player]
-            player.addLookahead(from: first, origin: origin, gain: mix.admittedGains[position], into: &mix)
+            evaluations += player.addLookahead(from: first, origin: origin, gain: mix.admittedGains[position], into: &mix)
         }
+        return evaluations
     }
 
     /// Moves the lookahead grid's origin to evaluation time `time` (finite): every kept lookahead

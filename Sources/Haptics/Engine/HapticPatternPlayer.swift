@@ -79,7 +79,7 @@ public class HapticPatternPlayer {
     required init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, profile: MotorProfile,
          locality: HapticLocality, category: HapticCategory, priority: Int) {
         self.engine = engine
-        self.evaluator = VoiceEvaluator(pattern: pattern)
+        self.evaluator = pattern.evaluator   // prepared once per pattern, shared by every player of it
         self.outputIndex = outputIndex
         self.locality = locality
         self.categoryValue = category
@@ -89,6 +89,10 @@ public class HapticPatternPlayer {
 
     /// Whether the player is started and not yet finished (playing, paused or fading out).
     public var isPlaying: Bool { phase == .playing || phase == .paused || phase == .releasing }
+
+    /// Whether its engine keeps it, spending a little on it every frame: it plays, or has commands
+    /// waiting (a start made this frame). What `GameHaptics.Playback.maximumPlayingPatterns` counts. O(1).
+    @_spi(HapticsTools) public var isKeptByEngine: Bool { isPlaying || !pending.isEmpty }
 
     /// The playback position in pattern seconds as of the engine's last update (wrapped into the
     /// loop when looping). 0 before the first start.
@@ -176,14 +180,32 @@ public class HapticPatternPlayer {
 
     func position(at time: Double) -> Double { anchorPosition + (time - anchorTime) * rateValue }
 
-    /// Runs due commands and computes this frame's contribution. Called once per update by the
-    /// engine with the evaluation time (frame time minus presentation latency) and the origin of its
-    /// lookahead grid (`HapticEngine.planningOrigin`). No allocation.
+    /// Runs due commands and computes this frame's contribution (`beginFrame`, then `evaluate`). No allocation.
     func render(at time: Double, origin: Double = 0) {
+        beginFrame(at: time)
+        evaluate(at: time, origin: origin)
+    }
+
+    /// The first half of a frame, for every player: runs the commands due by evaluation time `time`
+    /// (frame time minus presentation latency) and clears the contribution. No allocation.
+    func beginFrame(at time: Double) {
         runDueCommands(upTo: time)
         renderTime = time
         contribution = .zero
         onsets = []
+    }
+
+    /// Whether this frame may give the voice sound after `beginFrame`: it plays or fades, or a transient
+    /// passed before a pause or stop that ran this frame; and it is not muted. O(1).
+    var mayHaveSound: Bool { !isMutedValue && (phase == .playing || phase == .releasing || pulse.isFresh) }
+
+    /// The second half of a frame for a voice that may be heard: computes its contribution at evaluation
+    /// time `time` (the lookahead grid counted from `origin`, `HapticEngine.planningOrigin`). Returns whether
+    /// it evaluated the pattern (a playing voice whose levels were not kept from the lookahead): one
+    /// evaluation, O(log n + events sounding), at most `VoiceEvaluator.maximumExaminedEvents`. No allocation.
+    @discardableResult
+    func evaluate(at time: Double, origin: Double = 0) -> Bool {
+        var evaluated = false
         switch phase {
         case .idle, .finished, .paused:
             break
@@ -205,6 +227,7 @@ public class HapticPatternPlayer {
                 let sample = evaluator.sample(at: wrapped(position), controls: gameControls)
                 contribution = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
                 isActive = sample.isActive
+                evaluated = true
             }
             detectTransients(through: position)
             if loopLength == 0 && !isActive && !pulse.isFresh { phase = .finished }
@@ -218,6 +241,29 @@ public class HapticPatternPlayer {
             pulse.isFresh = false
         }
         if isMutedValue { contribution = .zero; onsets = [] }
+        return evaluated
+    }
+
+    /// The second half of a frame for a voice that cannot be heard this frame (muted, or ranked below
+    /// the voice cap's places, which louder voices took): keeps time as `evaluate` would (its transients
+    /// pass, it finishes when its pattern has ended) without evaluating its signal. Its contribution
+    /// stays silent. O(log n), plus, once the pattern's length has passed, a look for an event still
+    /// sounding (at most `VoiceEvaluator.maximumExaminedEvents`). No allocation.
+    func skip(at time: Double) {
+        switch phase {
+        case .idle, .finished, .paused:
+            break
+        case .releasing:
+            if tail.isFinished(at: tail.start + (time - tailStartTime) * rateValue) { phase = .finished }
+        case .playing:
+            updateCurves(at: time)
+            let position = position(at: time)
+            detectTransients(through: position)
+            if loopLength == 0 && !pulse.isFresh && !evaluator.isActive(at: wrapped(position), controls: gameControls) {
+                phase = .finished
+            }
+        }
+        pulse.isFresh = false
     }
 
     /// Adds the voice's levels at the motor stage's lookahead grid points `first ..< first +
@@ -225,7 +271,9 @@ public class HapticPatternPlayer {
     /// `mix`, as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage
     /// plans ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
     /// O(log n + events sounding). No allocation.
-    func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) {
+    /// Returns how many points it evaluated (0...`DrivePlanner.lookahead`).
+    @discardableResult
+    func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) -> Int {
         lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0, origin: origin) }
     }
 

@@ -52,8 +52,10 @@ struct VoiceLookahead {
     /// Adds the voice's levels and onsets at the `DrivePlanner.lookahead` grid points from `first` on
     /// to `mix` (lookahead samples 1...lookahead of `output`, with `gain`), evaluating with `sample`
     /// (seconds after the grid's origin in) only the points not kept.
+    /// Returns how many points it evaluated.
     mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
-                      sample: (Double) -> Sample) {
+                      sample: (Double) -> Sample) -> Int {
+        var evaluated = 0
         var slot = Self.slot(of: first)
         for offset in 0..<DrivePlanner.lookahead {
             let index = first + offset
@@ -64,11 +66,13 @@ struct VoiceLookahead {
             if indices[slot] != index {
                 samples[slot] = sample(Self.time(of: index))
                 indices[slot] = index
+                evaluated += 1
             }
             let value = samples[slot]
             if !value.levels.isSilent {
                 mix.addAhead(value.levels, onsets: value.onsets, gain: gain, output: output, sample: offset + 1)
             }
         }
+        return evaluated
     }
 }

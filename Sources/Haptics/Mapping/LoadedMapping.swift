@@ -29,6 +29,9 @@ public final class LoadedMapping: @unchecked Sendable {
          loadCost: MappingLoadBudget.Spent = MappingLoadBudget.Spent()) {
         self.config = config
         self.patterns = patterns
+        // Each distinct pattern prepared once here, at load time (the watcher's thread for a hot reload),
+        // and shared by every voice of every rule naming it, for every player (issue 31).
+        for pattern in patterns { pattern.prepareForPlayback() }
         self.file = file
         self.soundFingerprints = soundFingerprints
         self.loadCost = loadCost

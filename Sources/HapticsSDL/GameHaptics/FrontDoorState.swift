@@ -32,6 +32,9 @@ final class FrontDoorState {
     /// voice after the game resumed while unfocused): resumed when focus comes back. Finished ones
     /// are pruned per update.
     var focusHeldPlayers: [HapticAdvancedPatternPlayer] = []
+    /// Per player, the players `Playback.play` started that may still play (at most
+    /// `Playback.maximumPlayingPatterns`); finished ones are pruned per update, as `livePlayers`.
+    var playedPatterns: [[HapticAdvancedPatternPlayer]]
     /// Where the director and the generators make each player's voices: the engine of a player whose
     /// pad can rumble (output 0), and every player's adaptive triggers. Changed only when a pad is
     /// attached or released (`refreshFeedbackDevice(of:)`), never per frame.
@@ -42,6 +45,7 @@ final class FrontDoorState {
         hub = ControllerHub(playerCount: configuration.playerCount)
         let seats = (0..<configuration.playerCount).map { PlayerSeat(player: $0, voiceCapacity: configuration.voiceCapacity) }
         self.seats = seats
+        playedPatterns = Array(repeating: [], count: seats.count)
         var devices = FeedbackDevices(playerCount: seats.count)
         for seat in seats { devices.setTriggers(seat.triggers, forPlayer: seat.player) }
         feedbackDevices = devices

@@ -164,6 +164,9 @@ public final class GameHaptics {
             }
         }
         state.livePlayers.removeAll { !$0.isPlaying }
+        for player in state.playedPatterns.indices where !state.playedPatterns[player].isEmpty {
+            state.playedPatterns[player].removeAll { !$0.isKeptByEngine }
+        }
         if !state.focusHeldPlayers.isEmpty { state.focusHeldPlayers.removeAll { !$0.isPlaying } }
         pads.triggerWatchdog?.feed()
     }
@@ -183,6 +186,7 @@ public final class GameHaptics {
         audio.disable()
         pads.shutdown()
         state.livePlayers.removeAll()
+        state.playedPatterns = state.playedPatterns.map { _ in [] }
         state.pausedPlayers.removeAll()
         state.focusHeldPlayers.removeAll()
         state.isShutDown = true
