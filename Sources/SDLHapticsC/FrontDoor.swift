@@ -43,7 +43,14 @@ final class FrontDoor {
             }
             reloadsToReport.append(Reload(result: result, file: file, configInUse: haptics.mapping.events.mapping != nil))
         }
+        // A name no rule takes: one debug line in SDL's log, once per name and config (issue 31).
+        haptics.mapping.events.unmatchedNameHandler = { [unowned self] name in
+            UnmatchedNameLog.log(UnmatchedNameLog.line(name, file: haptics.mapping.events.mapping?.file))
+        }
     }
+
+    /// The names no rule of the config in use takes (`HapticEventDirector.unmatchedNames`).
+    var unmatchedNames: [HapticEventDirector.UnmatchedName] { haptics.mapping.events.unmatchedNames }
 
     /// The hot reloads of the updates since the last call, oldest first.
     func takeReloads() -> [Reload] {
