@@ -62,9 +62,11 @@ final class FrontDoorState {
 
     /// The pause bookkeeping, once for every voice started for the game: recorded as live, and
     /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`, or
-    /// when focus is lost under the `.pause` policy (any category).
-    func track(_ voice: HapticAdvancedPatternPlayer) {
-        if !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
+    /// when focus is lost under the `.pause` policy (any category). A voice `isNew` (made for this
+    /// start: `Playback.play`'s) is known not to be recorded yet, so no search: a frame of many plays
+    /// costs O(plays), not O(plays × live voices) (issue 31).
+    func track(_ voice: HapticAdvancedPatternPlayer, isNew: Bool = false) {
+        if isNew || !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
         if isPaused && voice.category != .ui {
             try? voice.pause(atTime: 0)
             if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }

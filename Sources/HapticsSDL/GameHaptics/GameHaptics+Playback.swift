@@ -100,7 +100,7 @@ extension GameHaptics {
                 try? voice.sendParameters([DynamicParameter(.hapticIntensityControl, value: value, at: 0)], atTime: 0)
             }
             do { try voice.start(atTime: 0) } catch { return nil }
-            state.track(voice)
+            state.track(voice, isNew: true)
             state.playedPatterns[player].append(voice)
             return voice
         }
