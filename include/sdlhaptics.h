@@ -165,6 +165,8 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_MAX_EVENTS_PER_FRAME     16384   /**< posted events waiting for one update; more: SDLH_ERROR_QUEUE_FULL */
 #define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles (each counted alone); more: SDLH_ERROR_LIMIT */
 #define SDLH_MAX_VIRTUAL_PADS         256     /**< virtual pads attached by SDLH_AttachVirtualPad* at once (SDL 2.26 attaches one in time growing with the square of those attached); more: SDLH_ERROR_LIMIT. Added by issue 31 */
+#define SDLH_MAX_UNMATCHED_NAMES      256     /**< distinct names no rule takes, kept per config for SDLH_GetUnmatchedName (added by issue 31) */
+#define SDLH_MAX_PLAYING_PATTERNS     256     /**< patterns one player plays at once through SDLH_PlayPattern, with or without out_player; more: SDLH_ERROR_LIMIT (added by issue 31) */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -259,7 +261,11 @@ extern DECLSPEC int SDLCALL SDLH_HandleEvent(const SDL_Event *event);
  * Advances haptics to now (SDL's performance counter, in seconds since SDLH_Init): maps the events
  * posted since the last update, plays them, sends each pad what changed, then calls the completion
  * callbacks of players that finished. Call once per frame, after posting.
- * Cost: O(events posted + players × playing voices); no allocation in steady state.
+ * Cost: O(events posted × players) to map what was posted, and per pad O(playing voices × log n) to
+ * keep each voice's time plus a bounded number of pattern evaluations: only the voices the voice cap
+ * lets be heard are evaluated, at the frame and at the motor stage's lookahead, each evaluation bounded
+ * whatever the pattern's size or overlap (n: the pattern's events; docs/engine.md, "What a frame
+ * costs"). No allocation in steady state.
  *
  * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD, SDLH_ERROR_INVALID_ARGUMENT when
  *          called from a completion or reload callback (the update is already running)
@@ -291,8 +297,9 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* A frame holds up to SDLH_MAX_EVENTS_PER_FRAME events; more are dropped and counted           */
 /* (SDLH_ERROR_QUEUE_FULL; a refused post allocates nothing either).                             */
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
-/* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; */
-/* up to 15 bytes cost nothing, longer ones are hashed. NULL or "" means "none".                  */
+/* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; up to  */
+/* 15 bytes cost nothing, a longer one is kept once in a bounded table (issue 31; docs/events.md: */
+/* no allocation, a lock and O(length)). NULL or "" means "none".                                 */
 /* ---------------------------------------------------------------------------------------------- */
 
 /** For the player field of events: every player feels it (each attenuated by its own listener). */
@@ -406,7 +413,8 @@ typedef struct SDLH_Action {
  * Posts a game action by name with value 1, in one line: `SDLH_PostAction(0, "dash");`. The mapping
  * config's `[[rule]]`s with `event = "action"` and `action = "dash"` decide how it feels (inputs,
  * curves, cooldown, attenuation, player routing, as for every event); an action no rule takes is
- * counted in SDLH_MappingStats.unmatched. Any thread; O(1), no allocation for names up to 15 bytes.
+ * counted in SDLH_MappingStats.unmatched and its name in SDL's log and SDLH_GetUnmatchedName. Any
+ * thread; O(1) (O(length) for a name over 15 bytes), no allocation.
  *
  * \param player 0-based player, or SDLH_EVERY_PLAYER
  * \param name the action's name, UTF-8 (copied); not NULL or ""
@@ -426,7 +434,7 @@ extern DECLSPEC int SDLCALL SDLH_PostActionValue(int player, const char *name, d
 extern DECLSPEC int SDLCALL SDLH_PostActionEx(const SDLH_Action *action);
 
 /**
- * Posts a collision for the next update. Any thread; O(1), no allocation for names up to 15 bytes.
+ * Posts a collision for the next update. Any thread; O(1) (O(length) per name over 15 bytes), no allocation.
  *
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NULL, size too small or too large, negative or NaN
  *          mass/speed/impulse, infinite values, a string that is not UTF-8),
@@ -570,21 +578,31 @@ extern DECLSPEC const char *SDLCALL SDLH_GetMappingError(int index);
 
 /**
  * What the mapping layer did since SDLH_Init. Set size = sizeof(SDLH_MappingStats) first (a size from
- * an older header is accepted: only the fields it covers are written). Responses are counted per
- * player an event is for.
+ * an older header is accepted: only the fields it covers are written).
+ *
+ * One unit, the post (issue 31): every event taken from the queue (events) ends in exactly one of
+ * started, updated, coalesced, cooled_down, throttled, out_of_range, silenced, no_pad and unmatched, so
+ * they add up to events after each update. A post for every player counts once, under the furthest it
+ * got for any of them, in that order (started for one player and cooled down for another: started).
+ * voices_started, dropped, reloads and failed_reloads count other things. docs/config.md, "Why did
+ * nothing play?".
  */
 typedef struct SDLH_MappingStats {
     Uint32 size;              /**< sizeof(SDLH_MappingStats) */
-    Sint64 events;            /**< events taken from the queue and mapped */
-    Sint64 unmatched;         /**< events no rule matched (a name no rule knows, a kind without rules) */
-    Sint64 started;           /**< players started by rules */
-    Sint64 dropped;           /**< events dropped because a frame's queue was full */
+    Sint64 events;            /**< posts taken from the queue and mapped: what the outcome fields count */
+    Sint64 unmatched;         /**< posts no rule took (a name no rule knows, a kind without rules, no config): SDLH_GetUnmatchedName lists the names */
+    Sint64 started;           /**< posts that started a voice (a rule's, a feedback preset, a texture) or set a trigger effect, for at least one player */
+    Sint64 dropped;           /**< posts refused because a frame's queue was full (never taken: not in events) */
     Sint64 reloads;           /**< hot reloads swapped in (including a first good save after a failed load) */
     Sint64 failed_reloads;    /**< hot reloads refused (the config in use, if any, stayed) */
-    Sint64 silenced;          /**< responses a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added by issue 25 */
-    Sint64 cooled_down;       /**< responses dropped because the rule's cooldown had not passed for that player. Added by issue 25 */
-    Sint64 coalesced;         /**< responses merged into a stronger one of the same rule in the same frame. Added by issue 25 */
-    Sint64 out_of_range;      /**< responses the rule's distance attenuation took to 0. Added by issue 25 */
+    Sint64 silenced;          /**< posts a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added by issue 25 */
+    Sint64 cooled_down;       /**< posts whose rule's cooldown had not passed for their players. Added by issue 25 */
+    Sint64 coalesced;         /**< posts merged into a stronger response of the same rule (or feedback case) and player in the same frame. Added by issue 25 */
+    Sint64 out_of_range;      /**< posts the rule's distance attenuation took to 0. Added by issue 25 */
+    Sint64 updated;           /**< texture updates and stops: nothing new started. Added by issue 31 */
+    Sint64 throttled;         /**< posts dropped by a limit: a feedback case's rate limit, a texture past the 64 playing. Added by issue 31 */
+    Sint64 no_pad;            /**< posts a rule (or a feedback case) took for players without a pad that can play them. Added by issue 31 */
+    Sint64 voices_started;    /**< voices started (trigger voices included): not posts. Added by issue 31 */
 } SDLH_MappingStats;
 
 /**
@@ -595,6 +613,44 @@ typedef struct SDLH_MappingStats {
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_GetMappingStats(SDLH_MappingStats *stats);
+
+/**
+ * A name posts carried that no rule of the config in use takes (issue 31): an action's or a custom
+ * event's name, a texture's kind, a footstep's surface. SDLH_PostAction(0, "jummp") returns 0 and plays
+ * nothing; the first update after it writes one line to SDL's log at debug priority (application
+ * category: SDL_LogSetPriority(SDL_LOG_CATEGORY_APPLICATION, SDL_LOG_PRIORITY_DEBUG) shows it),
+ *   SDLHaptics: action "jummp" matches no rule of /game/haptics.toml; did you mean "jump"?
+ * once per distinct name and kind, and SDLH_GetUnmatchedName lists them. At most
+ * SDLH_MAX_UNMATCHED_NAMES distinct names are kept per config (later ones are only counted in
+ * SDLH_MappingStats.unmatched); a config swapped in (a load, a hot reload) starts the list again.
+ * Set size = sizeof(SDLH_UnmatchedName) first. Added by issue 31.
+ */
+typedef struct SDLH_UnmatchedName {
+    Uint32 size;              /**< sizeof(SDLH_UnmatchedName) */
+    const char *kind;         /**< "action", "custom", "texture" or "footstep" */
+    const char *name;         /**< the name as posted (UTF-8, control characters as posted) */
+    const char *suggestion;   /**< a name a rule of that kind takes that is close to it ("did you mean"), or NULL */
+    Sint64 posts;             /**< posts that carried it and matched nothing, since it was first seen under this config */
+} SDLH_UnmatchedName;
+
+/**
+ * How many distinct names no rule takes have been seen under the config in use, first seen first
+ * (0...SDLH_MAX_UNMATCHED_NAMES).
+ *
+ * \returns the count; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
+ * Game thread. Added by issue 31.
+ */
+extern DECLSPEC int SDLCALL SDLH_GetNumUnmatchedNames(void);
+
+/**
+ * Reads the unmatched name at index (0...SDLH_GetNumUnmatchedNames()-1). Its strings are owned by the
+ * library and stay valid until the next SDLH_GetUnmatchedName, SDLH_Update, SDLH_UpdateAt or SDLH_Quit.
+ *
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (name NULL or its size), SDLH_ERROR_NOT_FOUND (index out of
+ *          range), SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
+ * Game thread. Added by issue 31.
+ */
+extern DECLSPEC int SDLCALL SDLH_GetUnmatchedName(int index, SDLH_UnmatchedName *name);
 
 /**
  * One hot reload, as SDLH_SetReloadCallback's callback receives it. Strings are owned by the library
@@ -776,7 +832,9 @@ extern DECLSPEC int SDLCALL SDLH_FreePattern(SDLH_Pattern *pattern);
  *          rumble): not an error; SDLH_ERROR_INVALID_HANDLE, SDLH_ERROR_INVALID_ARGUMENT,
  *          SDLH_ERROR_UNKNOWN_PLAYER, SDLH_ERROR_LIMIT, SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
- * Game thread. Allocates a player (O(pattern events)).
+ * Game thread. Allocates a player (O(1): the pattern was prepared once, when it was loaded, and every
+ * player of it shares that). At most SDLH_MAX_PLAYING_PATTERNS play at once for one player, fire and
+ * forget (out_player NULL) or not: past it SDLH_ERROR_LIMIT, until one ends or is stopped.
  */
 extern DECLSPEC int SDLCALL SDLH_PlayPattern(SDLH_Pattern *pattern, int player, double intensity, int category, SDLH_PatternPlayer **out_player);
 

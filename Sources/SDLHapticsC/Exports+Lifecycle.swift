@@ -111,6 +111,7 @@ public func sdlhUpdate() -> Int32 {
         let state = try LibraryState.current()
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
+        state.unmatchedTexts.list = nil
         state.door.update()
         ReloadReports.shared.deliver(state.door.takeReloads(), for: state)
         guard LibraryState.instance === state else { return 0 }   // a reload callback quit
@@ -126,6 +127,7 @@ public func sdlhUpdateAt(_ time: Double) -> Int32 {
         let time = try CInput.finite(time, "game_time_seconds")
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
+        state.unmatchedTexts.list = nil
         state.door.update(at: time)
         ReloadReports.shared.deliver(state.door.takeReloads(), for: state)
         guard LibraryState.instance === state else { return 0 }   // a reload callback quit

@@ -97,6 +97,10 @@ public func sdlhGetMappingStats(_ stats: UnsafeMutablePointer<SDLH_MappingStats>
         write(\.cooled_down, s.cooledDown)
         write(\.coalesced, s.coalesced)
         write(\.out_of_range, s.outOfRange)
+        write(\.updated, s.updated)
+        write(\.throttled, s.throttled)
+        write(\.no_pad, s.noPad)
+        write(\.voices_started, s.voicesStarted)
         return 0
     }
 }

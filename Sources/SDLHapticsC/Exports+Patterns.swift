@@ -18,6 +18,7 @@ import Haptics
 private let maximumPatternBytes = Int(SDLH_MAX_PATTERN_BYTES)
 
 private func register(_ pattern: HapticPattern, in state: LibraryState) throws(CFailure) -> OpaquePointer {
+    pattern.prepareForPlayback()   // once, here: every SDLH_PlayPattern of it shares it (issue 31)
     guard let handle = state.patterns.insert(PatternBox(pattern)) else {
         throw CFailure(code: SDLH_ERROR_LIMIT, message: "\(HandleTable<PatternBox>.limit) patterns are live: free some with SDLH_FreePattern")
     }
@@ -102,6 +103,11 @@ public func sdlhPlayPattern(_ pattern: OpaquePointer?, _ player: Int32, _ intens
         let category = try CInput.category(category)
         if outPlayer != nil, state.players.liveCount >= HandleTable<PlayerBox>.limit {
             throw CFailure(code: SDLH_ERROR_LIMIT, message: "\(HandleTable<PlayerBox>.limit) players are live: free some with SDLH_FreePatternPlayer")
+        }
+        let playing = Int(SDLH_MAX_PLAYING_PATTERNS)
+        if state.door.playingPatternCount(player: player) >= playing {
+            throw CFailure(code: SDLH_ERROR_LIMIT,
+                           message: "\(playing) patterns already play for player \(player) (SDLH_MAX_PLAYING_PATTERNS, with or without a handle): stop one or wait for one to end")
         }
         guard let voice = state.door.play(box.pattern, player: player, intensity: intensity, category: category) else { return 0 }
         guard let outPlayer else { return 1 }

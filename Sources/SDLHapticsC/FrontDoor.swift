@@ -48,7 +48,14 @@ final class FrontDoor {
             }
             reloadsToReport.append(Reload(result: result, file: file, configInUse: haptics.mapping.events.mapping != nil))
         }
+        // A name no rule takes: one debug line in SDL's log, once per name and config (issue 31).
+        haptics.mapping.events.unmatchedNameHandler = { [unowned self] name in
+            UnmatchedNameLog.log(UnmatchedNameLog.line(name, file: haptics.mapping.events.mapping?.file))
+        }
     }
+
+    /// The names no rule of the config in use takes (`HapticEventDirector.unmatchedNames`).
+    var unmatchedNames: [HapticEventDirector.UnmatchedName] { haptics.mapping.events.unmatchedNames }
 
     /// The hot reloads of the updates since the last call, oldest first.
     func takeReloads() -> [Reload] {
@@ -89,6 +96,9 @@ final class FrontDoor {
 
     func preset(named name: String) -> HapticPattern? { haptics.playback.presets.pattern(named: name) }
     var presetNames: [String] { haptics.playback.presets.names }
+
+    /// How many patterns `play` started for `player` still play.
+    func playingPatternCount(player: Int) -> Int { haptics.playback.playingPatternCount(forPlayer: player) }
 
     func play(_ pattern: HapticPattern, player: Int, intensity: Double, category: HapticCategory) -> HapticAdvancedPatternPlayer? {
         haptics.play(pattern, player: player, intensity: intensity, category: category)

@@ -44,6 +44,8 @@ final class LibraryState {
     var loadErrors: [String] = []
     /// `SDLH_GetMappingError`'s strings, kept until the next update or load.
     var errorTexts: [[CChar]] = []
+    /// `SDLH_GetUnmatchedName`'s strings and this update's list (Exports+Unmatched.swift).
+    let unmatchedTexts = UnmatchedNameTexts()
 
     init(door: FrontDoor, gameThread: pthread_t) {
         self.door = door

@@ -25,6 +25,10 @@
     public var maximumControlPointsPerCurve: Int = 20_000
     /// Latest time (seconds) an element, a control point or an event end may have. Default 3,600.
     public var maximumTime: Double = 3_600
+    /// Most haptic events sounding at once as written (each for its own envelope, before controls).
+    /// Default 256: `VoiceEvaluator.maximumSummedEvents`, so a pattern as written is always summed
+    /// whole (issue 31; the densest corpus file has 50).
+    public var maximumSoundingEvents: Int = 256
 
     public init() {}
 }

@@ -164,10 +164,47 @@ struct AHAPTreeWalker: DocumentWalking {
         var parameters: [DynamicParameter] = []
         var curves: [ParameterCurve] = []
         events.reserveCapacity(entries.count)
+        // Each event's entry, for a problem found once every event is read.
+        var eventEntries: [(index: Int, offset: Int)] = []
         for (index, entry) in entries.enumerated() {
+            let before = events.count
             descend(into: index) { $0.readElement(entry, events: &events, parameters: &parameters, curves: &curves) }
+            if events.count > before { eventEntries.append((index, entry.offset)) }
         }
+        if !hasErrors { checkSoundingEvents(events, entries: eventEntries) }
         return (events, parameters, curves)
+    }
+
+    /// Refuses a pattern in which more than `maximumSoundingEvents` haptic events sound at once as
+    /// written (each for its envelope with its own parameters, before any control): a player sums every
+    /// event sounding at a time (issue 31: 88,000 overlapping events made each frame sum 88,000). The
+    /// error names the first event that starts while that many others still sound. O(n log n).
+    private mutating func checkSoundingEvents(_ events: [HapticEvent], entries: [(index: Int, offset: Int)]) {
+        let limit = options.limits.maximumSoundingEvents
+        guard events.count > limit else { return }
+        var spans: [(start: Double, end: Double, event: Int)] = []
+        spans.reserveCapacity(events.count)
+        for (index, event) in events.enumerated() {
+            guard let length = VoiceEvaluator.writtenLength(of: event), length > 0 else { continue }
+            spans.append((event.time, event.time + length, index))
+        }
+        guard spans.count > limit else { return }
+        spans.sort { $0.start != $1.start ? $0.start < $1.start : $0.event < $1.event }
+        var ends = spans.map(\.end)
+        ends.sort()
+        var ended = 0
+        for (position, span) in spans.enumerated() {
+            while ended < ends.count && ends[ended] <= span.start { ended += 1 }
+            let sounding = position + 1 - ended
+            guard sounding > limit else { continue }
+            let entry = entries[span.event]
+            descend(into: entry.index) {   // (already inside `Pattern`)
+                $0.fail(.tooManyElements, at: entry.offset,
+                        "expected at most \(limit) haptic events sounding at once, found \(sounding) at \(format(span.start)) s: "
+                        + "this event starts while \(sounding - 1) others still sound as written (docs/ahap.md, \"Limits\")")
+            }
+            return
+        }
     }
 
     private mutating func readElement(_ entry: JSONValue, events: inout [HapticEvent],

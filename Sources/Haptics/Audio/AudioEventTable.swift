@@ -1,7 +1,7 @@
 /// The audio half of a pattern, precomputed for scheduling: its `AudioContinuous` and `AudioCustom`
 /// events sorted by time, and the audio controls' steps and curves.
 ///
-/// Built once per player when it is made (allocates, O(n log n)); afterwards every query is
+/// Built once per pattern value (`PatternPreparation`, allocates, O(n log n)); afterwards every query is
 /// O(log n) and allocation-free. The rules for controls are the haptic ones (docs/engine.md §1):
 /// steps jump at their time, curves interpolate linearly and hold their end values, the element that
 /// started most recently wins, a curve wins a tie with a step. Value type, `Sendable`.

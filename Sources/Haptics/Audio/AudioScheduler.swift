@@ -41,7 +41,7 @@ final class AudioScheduler {
     func register(_ patternPlayer: HapticPatternPlayer, pattern: HapticPattern) {
         guard pattern.hasAudioContent else { return }
         states.removeAll { $0.isDone }
-        states.append(PatternPlayerAudio(patternPlayer: patternPlayer, table: AudioEventTable(pattern: pattern)))
+        states.append(PatternPlayerAudio(patternPlayer: patternPlayer, table: pattern.audioTable))
     }
 
     /// Before the players run their commands for evaluation time `time`.

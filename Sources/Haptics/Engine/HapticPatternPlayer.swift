@@ -1,8 +1,8 @@
 /// Plays one pattern on one output of a `HapticEngine`, after Core Haptics' `CHHapticPatternPlayer`.
 ///
 /// Made by `HapticEngine.makePlayer(with:...)`. Commands take a time in the game's clock (the clock
-/// passed to `HapticEngine.update(at:)`); a time at or before `engine.currentTime` (for example 0)
-/// means "at the next update". A command runs on the first update whose time is >= its time, with
+/// passed to `HapticEngine.update(at:)`); 0 (Apple's `CHHapticTimeImmediate`) and any time at or before
+/// `engine.currentTime` mean "at the next update", whatever the clock's origin. A command runs on the first update whose time is >= its time, with
 /// its effect computed as of its time, so a late frame skips ahead instead of stretching effects.
 ///
 /// Not thread-safe: use a player only on the thread that calls `update(at:)`.
@@ -79,7 +79,7 @@ public class HapticPatternPlayer {
     required init(engine: HapticEngine, pattern: HapticPattern, outputIndex: Int, profile: MotorProfile,
          locality: HapticLocality, category: HapticCategory, priority: Int) {
         self.engine = engine
-        self.evaluator = VoiceEvaluator(pattern: pattern)
+        self.evaluator = pattern.evaluator   // prepared once per pattern, shared by every player of it
         self.outputIndex = outputIndex
         self.locality = locality
         self.categoryValue = category
@@ -89,6 +89,10 @@ public class HapticPatternPlayer {
 
     /// Whether the player is started and not yet finished (playing, paused or fading out).
     public var isPlaying: Bool { phase == .playing || phase == .paused || phase == .releasing }
+
+    /// Whether its engine keeps it, spending a little on it every frame: it plays, or has commands
+    /// waiting (a start made this frame). What `GameHaptics.Playback.maximumPlayingPatterns` counts. O(1).
+    @_spi(HapticsTools) public var isKeptByEngine: Bool { isPlaying || !pending.isEmpty }
 
     /// The playback position in pattern seconds as of the engine's last update (wrapped into the
     /// loop when looping). 0 before the first start.
@@ -148,7 +152,8 @@ public class HapticPatternPlayer {
         guard time.isFinite else { throw .invalidTime }
         guard let engine else { throw .engineDestroyed }
         try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
-        let due = time <= engine.currentTime ? -Double.infinity : time
+        // 0 is "now" as in Core Haptics, also for a game clock that runs below 0.
+        let due = time == 0 || time <= engine.currentTime ? -Double.infinity : time
         pending.append(PatternPlayerCommand(kind: kind, time: due))
         nextCommandTime = min(nextCommandTime, due)
     }
@@ -175,13 +180,32 @@ public class HapticPatternPlayer {
 
     func position(at time: Double) -> Double { anchorPosition + (time - anchorTime) * rateValue }
 
-    /// Runs due commands and computes this frame's contribution. Called once per update by the
-    /// engine with the evaluation time (frame time minus presentation latency). No allocation.
-    func render(at time: Double) {
+    /// Runs due commands and computes this frame's contribution (`beginFrame`, then `evaluate`). No allocation.
+    func render(at time: Double, origin: Double = 0) {
+        beginFrame(at: time)
+        evaluate(at: time, origin: origin)
+    }
+
+    /// The first half of a frame, for every player: runs the commands due by evaluation time `time`
+    /// (frame time minus presentation latency) and clears the contribution. No allocation.
+    func beginFrame(at time: Double) {
         runDueCommands(upTo: time)
         renderTime = time
         contribution = .zero
         onsets = []
+    }
+
+    /// Whether this frame may give the voice sound after `beginFrame`: it plays or fades, or a transient
+    /// passed before a pause or stop that ran this frame; and it is not muted. O(1).
+    var mayHaveSound: Bool { !isMutedValue && (phase == .playing || phase == .releasing || pulse.isFresh) }
+
+    /// The second half of a frame for a voice that may be heard: computes its contribution at evaluation
+    /// time `time` (the lookahead grid counted from `origin`, `HapticEngine.planningOrigin`). Returns whether
+    /// it evaluated the pattern (a playing voice whose levels were not kept from the lookahead): one
+    /// evaluation, O(log n + events sounding), at most `VoiceEvaluator.maximumExaminedEvents`. No allocation.
+    @discardableResult
+    func evaluate(at time: Double, origin: Double = 0) -> Bool {
+        var evaluated = false
         switch phase {
         case .idle, .finished, .paused:
             break
@@ -196,13 +220,14 @@ public class HapticPatternPlayer {
             // A frame on the lookahead grid was sampled when it was ahead (nothing has changed since, or
             // the kept samples would have been forgotten): the same levels, without evaluating again.
             let isActive: Bool
-            if !isMutedValue, let kept = lookahead.kept(at: time) {
+            if !isMutedValue, let kept = lookahead.kept(at: time - origin) {
                 contribution = kept.levels
                 isActive = kept.isActive
             } else {
                 let sample = evaluator.sample(at: wrapped(position), controls: gameControls)
                 contribution = MotorMapping.perceivedLevels(for: sample.signal, locality: locality)
                 isActive = sample.isActive
+                evaluated = true
             }
             detectTransients(through: position)
             if loopLength == 0 && !isActive && !pulse.isFresh { phase = .finished }
@@ -216,15 +241,40 @@ public class HapticPatternPlayer {
             pulse.isFresh = false
         }
         if isMutedValue { contribution = .zero; onsets = [] }
+        return evaluated
+    }
+
+    /// The second half of a frame for a voice that cannot be heard this frame (muted, or ranked below
+    /// the voice cap's places, which louder voices took): keeps time as `evaluate` would (its transients
+    /// pass, it finishes when its pattern has ended) without evaluating its signal. Its contribution
+    /// stays silent. O(log n), plus, once the pattern's length has passed, a look for an event still
+    /// sounding (at most `VoiceEvaluator.maximumExaminedEvents`). No allocation.
+    func skip(at time: Double) {
+        switch phase {
+        case .idle, .finished, .paused:
+            break
+        case .releasing:
+            if tail.isFinished(at: tail.start + (time - tailStartTime) * rateValue) { phase = .finished }
+        case .playing:
+            updateCurves(at: time)
+            let position = position(at: time)
+            detectTransients(through: position)
+            if loopLength == 0 && !pulse.isFresh && !evaluator.isActive(at: wrapped(position), controls: gameControls) {
+                phase = .finished
+            }
+        }
+        pulse.isFresh = false
     }
 
     /// Adds the voice's levels at the motor stage's lookahead grid points `first ..< first +
-    /// DrivePlanner.lookahead` (engine time `n × DrivePlanner.step`, after the last `render`) to `mix`,
-    /// as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage plans
-    /// ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
+    /// DrivePlanner.lookahead` (engine time `origin + n × DrivePlanner.step`, after the last `render`) to
+    /// `mix`, as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage
+    /// plans ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
     /// O(log n + events sounding). No allocation.
-    func addLookahead(from first: Int, gain: Double, into mix: inout VoiceMix) {
-        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0) }
+    /// Returns how many points it evaluated (0...`DrivePlanner.lookahead`).
+    @discardableResult
+    func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) -> Int {
+        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0, origin: origin) }
     }
 
     /// Forgets the kept lookahead: the voice's future changed (a command, a setting, its phase).
@@ -232,23 +282,26 @@ public class HapticPatternPlayer {
         lookahead.invalidate()
     }
 
-    /// The voice's levels at evaluation time `time` (>= the last render) if nothing changes, and the
-    /// actuators where a transient starts in the grid step before it (`time − DrivePlanner.step`,
-    /// `time`]: what the motor stage plans taps with. Pure.
-    private func lookaheadSample(at time: Double) -> VoiceLookahead.Sample {
+    /// The voice's levels at evaluation time `origin + offset` (>= the last render) if nothing changes,
+    /// and the actuators where a transient starts in the grid step before it (`offset −
+    /// DrivePlanner.step`, `offset`]: what the motor stage plans taps with. Every time is taken
+    /// relative to `origin` (`since(_:)`), so the grid is exact however large the game's clock is. Pure.
+    private func lookaheadSample(at offset: Double, origin: Double) -> VoiceLookahead.Sample {
         guard !isMutedValue else { return VoiceLookahead.Sample() }
+        /// Seconds from game time `moment` to `origin + at` (exact when both lie near `origin`).
+        func since(_ moment: Double, at: Double = offset) -> Double { at - (moment - origin) }
         switch phase {
         case .idle, .finished, .paused:
             return VoiceLookahead.Sample()
         case .releasing:
-            let t = tail.start + (time - tailStartTime) * rateValue
+            let t = tail.start + since(tailStartTime) * rateValue
             return VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: tail.signal(at: t), locality: locality))
         case .playing:
-            let end = position(at: time)
-            let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: time) : gameControls)
+            let end = anchorPosition + since(anchorTime) * rateValue
+            let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: offset, origin: origin) : gameControls)
             var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
                                                isActive: sample.isActive)
-            let start = max(position(at: time - DrivePlanner.step), 0)
+            let start = max(anchorPosition + since(anchorTime, at: offset - DrivePlanner.step) * rateValue, 0)
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
             }
@@ -361,12 +414,13 @@ public class HapticPatternPlayer {
         gameControls = controls(at: time)
     }
 
-    /// The game's controls at `time` with the scheduled curves evaluated there (pure).
-    private func controls(at time: Double) -> HapticControls {
+    /// The game's controls at game time `origin + time` with the scheduled curves evaluated there
+    /// (pure; the curves' starts are taken relative to `origin`).
+    private func controls(at time: Double, origin: Double = 0) -> HapticControls {
         var controls = gameControls
         for index in 0..<curveSlots.count {
             guard let curve = curveSlots[index] else { continue }
-            let elapsed = max(time - curveStarts[index], 0)
+            let elapsed = max(time - (curveStarts[index] - origin), 0)
             controls[HapticControls.haptic[index]] = curve.value(at: curve.time + elapsed) ?? 0
         }
         return controls

@@ -1,5 +1,6 @@
-/// One voice's levels at the motor stage's lookahead grid (engine time `n / DrivePlanner.stepsPerSecond`), kept
-/// from frame to frame (internal).
+/// One voice's levels at the motor stage's lookahead grid (engine time `planningOrigin + n /
+/// DrivePlanner.stepsPerSecond`, `HapticEngine.planningOrigin`), kept from frame to frame (internal).
+/// Every time here is an offset from that origin, in seconds (below `HapticEngine.planningSpan`).
 ///
 /// Slot `n % lookahead` holds grid point `n`. A voice's future does not change while nothing happens to
 /// it (no command, no setting; game curves are evaluated where they will be), so a frame usually
@@ -29,9 +30,9 @@ struct VoiceLookahead {
         return remainder < 0 ? remainder + DrivePlanner.lookahead : remainder
     }
 
-    /// The kept sample at engine time `time` when `time` is a grid point (within a nanosecond: a frame
-    /// time summed up frame by frame drifts by a few units in the last place) that is kept; nil
-    /// otherwise. O(1).
+    /// The kept sample at `time` seconds after the grid's origin when `time` is a grid point (within a
+    /// nanosecond: a frame time summed up frame by frame drifts by a few units in the last place) that
+    /// is kept; nil otherwise. O(1).
     func kept(at time: Double) -> Sample? {
         let index = (time * DrivePlanner.stepsPerSecond).rounded()
         guard abs(index) < 1e15, abs(Self.time(of: Int(index)) - time) < 1e-9 else { return nil }
@@ -40,7 +41,7 @@ struct VoiceLookahead {
         return indices[slot] == n ? samples[slot] : nil
     }
 
-    /// The engine time of grid point `index`.
+    /// Grid point `index`'s time after the grid's origin, in seconds.
     static func time(of index: Int) -> Double { Double(index) / DrivePlanner.stepsPerSecond }
 
     /// Forgets every kept grid point.
@@ -50,9 +51,11 @@ struct VoiceLookahead {
 
     /// Adds the voice's levels and onsets at the `DrivePlanner.lookahead` grid points from `first` on
     /// to `mix` (lookahead samples 1...lookahead of `output`, with `gain`), evaluating with `sample`
-    /// (engine time in) only the points not kept.
+    /// (seconds after the grid's origin in) only the points not kept.
+    /// Returns how many points it evaluated.
     mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
-                      sample: (Double) -> Sample) {
+                      sample: (Double) -> Sample) -> Int {
+        var evaluated = 0
         var slot = Self.slot(of: first)
         for offset in 0..<DrivePlanner.lookahead {
             let index = first + offset
@@ -63,11 +66,13 @@ struct VoiceLookahead {
             if indices[slot] != index {
                 samples[slot] = sample(Self.time(of: index))
                 indices[slot] = index
+                evaluated += 1
             }
             let value = samples[slot]
             if !value.levels.isSilent {
                 mix.addAhead(value.levels, onsets: value.onsets, gain: gain, output: output, sample: offset + 1)
             }
         }
+        return evaluated
     }
 }

@@ -32,6 +32,9 @@ public final class LoadedMapping: @unchecked Sendable {
         self.config = config
         self.sources = sources
         self.patterns = patterns
+        // Each distinct pattern prepared once here, at load time (the watcher's thread for a hot reload),
+        // and shared by every voice of every rule naming it, for every player (issue 31).
+        for pattern in patterns { pattern.prepareForPlayback() }
         self.file = file
         self.soundFingerprints = soundFingerprints
         self.loadCost = loadCost
@@ -218,9 +221,33 @@ public final class LoadedMapping: @unchecked Sendable {
                 loaded.append(HapticPattern(events: []))
             }
         }
+        diagnostics += longNameProblems(config, file: file)
         guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
         return LoadedMapping(config: config, patterns: loaded, file: file == "<config>" ? nil : file,
                              soundFingerprints: files.soundFingerprints, loadCost: files.spent, sources: files.sources)
+    }
+
+    /// Keeps every name longer than 15 bytes the config's rules and materials write in `LongNameTable` (so
+    /// they compare exactly), and reports each one it has no room for: the table keeps at most 262,144
+    /// such names since launch (`LongNameTable.capacity`), and a rule whose name it cannot keep could not be
+    /// told apart from another name with the same hash. O(names).
+    private static func longNameProblems(_ config: HapticMappingConfig, file: String) -> [ConfigDiagnostic] {
+        var problems: [ConfigDiagnostic] = []
+        func keep(_ name: String?, rule: Int?, location: SourceLocation?) {
+            guard let name, name.utf8.count > 15, !HapticName(configName: name).isKept else { return }
+            problems.append(ConfigDiagnostic(file: file, location: location ?? SourceLocation(line: 1, column: 1, offset: 0),
+                                             path: rule.map { "rule[\($0)]" } ?? "materials",
+                                             message: "the name '\(EchoedText.shortened(name))' cannot be kept: \(LongNameTable.capacity) names "
+                                                + "longer than 15 bytes are kept since launch, the most there is room for (docs/config.md, \"Limits\")"))
+        }
+        for name in config.materials.keys { keep(name, rule: nil, location: nil) }
+        for (index, rule) in config.rules.enumerated() {
+            let match = rule.match
+            for name in [match.materials?.0, match.materials?.1, match.surface, match.tag, match.name, match.action, match.textureKind] {
+                keep(name, rule: index, location: rule.location)
+            }
+        }
+        return problems
     }
 
     /// The path of AHAP or WAV file `name` inside `folder`, or nil when it is not a relative `.ahap`

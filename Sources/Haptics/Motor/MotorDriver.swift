@@ -102,8 +102,9 @@ struct MotorDriver: Sendable {
             for actuator in Actuator.allCases where set.contains(actuator) { taps[actuator.rawValue] |= bit }
         }
 
-        // A microsecond of tolerance: frames 1/60 s apart on a 1/60 s pad must not be held back by rounding.
-        if time - lastChangeTime >= profile.minimumUpdateInterval - 1e-6 {
+        // A microsecond of tolerance: frames 1/60 s apart on a 1/60 s pad must not be held back by rounding;
+        // at game times so large that the clock itself is coarser (1e12 s: 1.2e-4 s apart), two of its units.
+        if time - lastChangeTime >= profile.minimumUpdateInterval - max(1e-6, 2 * time.ulp) {
             let step = DrivePlanner.step
             let frame = elapsed > 0 ? elapsed : step
             let stride = min(max(Int((frame / step).rounded()), 1), DrivePlanner.lookahead)

@@ -15,6 +15,9 @@ public struct HapticPattern: Hashable, Sendable {
     public private(set) var dynamicParameters: [DynamicParameter]
     /// Parameter curves sorted by `time`.
     public private(set) var parameterCurves: [ParameterCurve]
+    /// What playing it needs, made once and shared by every player of this value (`PatternPreparation`);
+    /// not part of equality. Replaced whenever an element is added.
+    private var preparation = PatternPreparationSlot()
 
     /// Builds a pattern; the three lists may be in any order.
     public init(
@@ -59,8 +62,23 @@ public struct HapticPattern: Hashable, Sendable {
     /// Whether any event drives haptic actuators.
     public var hasHapticContent: Bool { events.contains { $0.type.isHaptic } }
 
-    /// Whether any event plays sound.
-    public var hasAudioContent: Bool { events.contains { $0.type.isAudio } }
+    /// Whether any event plays sound. O(events) the first time for a pattern value, O(1) after.
+    public var hasAudioContent: Bool { preparation.preparation.hasAudioContent(self) }
+
+    /// Prepares the pattern for playback now (its evaluator and, when it has sound, its audio table), so
+    /// that the first player started with it does not: once per pattern value, shared by every player on
+    /// every engine (copies of the value share it). O(n log n) in its elements the first time, allocates;
+    /// O(1) after. Any thread. Call at load time; players made without it prepare on first use.
+    public func prepareForPlayback() {
+        _ = evaluator
+        if hasAudioContent { _ = audioTable }
+    }
+
+    /// The shared evaluator of the pattern's haptic signal (`prepareForPlayback()`).
+    var evaluator: VoiceEvaluator { preparation.preparation.evaluator(of: self) }
+
+    /// The shared audio events and controls of the pattern (`prepareForPlayback()`).
+    var audioTable: AudioEventTable { preparation.preparation.audioTable(of: self) }
 
     /// The distinct waveform paths of `AudioCustom` events, in time order of first use.
     public var waveformPaths: [String] {
@@ -76,18 +94,21 @@ public struct HapticPattern: Hashable, Sendable {
     public mutating func add(_ event: HapticEvent) {
         let index = events.firstIndex { $0.time > event.time } ?? events.endIndex
         events.insert(event, at: index)
+        preparation = PatternPreparationSlot()
     }
 
     /// Adds a dynamic parameter change, keeping the list sorted.
     public mutating func add(_ parameter: DynamicParameter) {
         let index = dynamicParameters.firstIndex { $0.time > parameter.time } ?? dynamicParameters.endIndex
         dynamicParameters.insert(parameter, at: index)
+        preparation = PatternPreparationSlot()
     }
 
     /// Adds a parameter curve, keeping the list sorted.
     public mutating func add(_ curve: ParameterCurve) {
         let index = parameterCurves.firstIndex { $0.time > curve.time } ?? parameterCurves.endIndex
         parameterCurves.insert(curve, at: index)
+        preparation = PatternPreparationSlot()
     }
 
     private static func sortedByTime<T>(_ items: [T], _ time: (T) -> Double) -> [T] {

@@ -1,9 +1,17 @@
 /// Evaluates one pattern's haptic signal at any pattern time: pure, clock-free, allocation-free.
 ///
-/// Build one per pattern when a player is made (O(n log n) in the pattern's elements, allocates);
-/// then `sample(at:controls:)` answers "what does this pattern ask of the motors at time t" for any
-/// t, in any order. It knows nothing about frames, players or devices: the player passes the
-/// pattern time and the game's control values. Value type, `Sendable`, safe to share between threads.
+/// Built once per pattern (O(n log n) in the pattern's elements, allocates; `HapticPattern.evaluator`
+/// shares it between every player of the pattern); then `sample(at:controls:)` answers "what does this
+/// pattern ask of the motors at time t" for any t, in any order. It knows nothing about frames, players
+/// or devices: the player passes the pattern time and the game's control values. Value type,
+/// `Sendable`, safe to share between threads.
+///
+/// Cost (issue 31): a sample looks at the events that may sound at t, found through `SoundingIndex`, and
+/// sums at most `maximumSummedEvents` (256) of them with sound, looking at most at `maximumExaminedEvents`
+/// (1,024) per pass, at most three passes: so one sample costs at most O(log n + 3,072) whatever the pattern. An AHAP file in which more
+/// than `AHAPLimits.maximumSoundingEvents` (256) events sound at once as written is refused when read, so
+/// the cap only applies when time controls lengthen envelopes past that; then the events that started
+/// last are summed. `strongestTransient` is O(log n) (`TransientIndex`).
 ///
 /// Semantics (docs/engine.md):
 /// - Transient: a rectangular pulse of `EnvelopeTiming.transientSeconds` (50 ms) at full level;
@@ -46,6 +54,18 @@
     let prefixBoundEnd: ContiguousArray<Double>
     /// The pattern's own haptic controls (indexed as `HapticControls.haptic`) over time.
     let controlTimeline: ControlTimeline
+    /// Which events may sound at a time, when more than `directScanLimit` are candidates.
+    let soundingIndex: SoundingIndex
+    /// The transients by start, and the strongest of a run of them.
+    let transients: TransientIndex
+
+    /// Candidates scanned one by one, as they come (the running maximum of ends); more go through
+    /// `soundingIndex` (and a window of more transients through `transients`).
+    static let directScanLimit = 64
+    /// The most events with sound one sample sums (the ones that started last).
+    @_spi(HapticsTools) public static let maximumSummedEvents = 256
+    /// The most events one sample looks at.
+    @_spi(HapticsTools) public static let maximumExaminedEvents = 1_024
 
     /// The pattern's length in seconds (`HapticPattern.duration`), without release tails.
     public let duration: Double
@@ -90,8 +110,24 @@
         prefixBoundEnd = bounds
 
         controlTimeline = ControlTimeline(pattern, count: HapticControls.haptic.count, index: HapticControls.index(of:))
+        soundingIndex = SoundingIndex(records)
+        transients = TransientIndex(records, controls: controlTimeline, treeAbove: Self.directScanLimit)
         duration = pattern.duration
         hasHapticContent = !records.isEmpty
+    }
+
+    /// How long `event` sounds as written, in seconds (its envelope with its own parameters, no control:
+    /// a transient's hold and decay, a continuous event's duration and, when sustained, its release); nil
+    /// for an audio event. What `AHAPLimits.maximumSoundingEvents` counts.
+    static func writtenLength(of event: HapticEvent) -> Double? {
+        guard event.type.isHaptic else { return nil }
+        func seconds(_ id: HapticEvent.ParameterID) -> Double { EnvelopeTiming.seconds(normalized: id.range.clamp(event.value(of: id))) }
+        if event.type == .hapticTransient {
+            return max(seconds(.attackTime), EnvelopeTiming.transientSeconds) + seconds(.decayTime)
+        }
+        let duration = event.duration ?? 0
+        let length = duration.isFinite ? max(duration, 0) : 0
+        return event.isSustained ? length + seconds(.releaseTime) : length
     }
 
     /// The pattern's own control values at pattern time `t` (seconds), before the game's controls.
@@ -111,14 +147,30 @@
         var sumIntensity = 0.0
         var sumWeightedSharpness = 0.0
         let range = candidateRange(at: t)
-        for index in range {
-            let event = events[index]
-            let (level, end) = VoiceEvaluator.envelope(event, local: t - event.start, controls: controls)
-            if t - event.start < end { isActive = true }
-            guard level > 0 else { continue }
-            let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity) * level
-            sumIntensity += intensity
-            sumWeightedSharpness += intensity * VoiceEvaluator.clamp01(event.sharpness + controls.sharpness)
+        if range.count <= Self.directScanLimit {
+            for index in range {
+                let event = events[index]
+                let (level, end) = VoiceEvaluator.envelope(event, local: t - event.start, controls: controls)
+                if t - event.start < end { isActive = true }
+                guard level > 0 else { continue }
+                let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity) * level
+                sumIntensity += intensity
+                sumWeightedSharpness += intensity * VoiceEvaluator.clamp01(event.sharpness + controls.sharpness)
+            }
+        } else {
+            // The same sum over the events the index finds, in the same order, bounded.
+            let capped = !forEachSounding(at: t, upper: range.upperBound, controls: controls, reset: {
+                sumIntensity = 0
+                sumWeightedSharpness = 0
+            }) { index, level, end in
+                let event = events[index]
+                if t - event.start < end { isActive = true }
+                guard level > 0 else { return }
+                let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity) * level
+                sumIntensity += intensity
+                sumWeightedSharpness += intensity * VoiceEvaluator.clamp01(event.sharpness + controls.sharpness)
+            }
+            if capped { isActive = true }
         }
         guard sumIntensity > 0 else { return VoiceSample(signal: .silent, isActive: isActive) }
         let signal = HapticSignal(intensity: min(sumIntensity, 1),
@@ -133,26 +185,128 @@
     public func strongestTransient(from: Double, through: Double, includingFrom: Bool,
                                    controls game: HapticControls = .neutral) -> HapticSignal? {
         guard from <= through else { return nil }
-        var low = 0
-        var high = events.count
-        while low < high {
-            let mid = (low + high) / 2
-            let start = events[mid].start
-            if includingFrom ? start < from : start <= from { low = mid + 1 } else { high = mid }
+        let low = transients.firstTransient(after: from, including: includingFrom)
+        let high = transients.firstTransient(after: through, including: false)
+        guard low < high else { return nil }
+        if high - low > Self.directScanLimit && transients.hasTree {
+            guard let k = transients.strongest(in: low..<high) else { return nil }
+            return transientPeak(Int(transients.events[k]), controls: game)
         }
         var best: HapticSignal? = nil
-        var index = low
-        while index < events.count, events[index].start <= through {
-            let event = events[index]
-            index += 1
-            guard event.isTransient else { continue }
-            let controls = patternControls(at: event.start).composed(with: game)
-            let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity)
-            guard intensity > 0, intensity > (best?.intensity ?? 0) else { continue }
-            best = HapticSignal(intensity: intensity,
-                                sharpness: VoiceEvaluator.clamp01(event.sharpness + controls.sharpness))
+        for k in low..<high {
+            guard let peak = transientPeak(Int(transients.events[k]), controls: game),
+                  peak.intensity > (best?.intensity ?? 0) else { continue }
+            best = peak
         }
         return best
+    }
+
+    /// Transient `index`'s peak with the controls at its start, nil when it is silent.
+    @inline(__always)
+    private func transientPeak(_ index: Int, controls game: HapticControls) -> HapticSignal? {
+        let event = events[index]
+        let controls = patternControls(at: event.start).composed(with: game)
+        let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity)
+        guard intensity > 0 else { return nil }
+        return HapticSignal(intensity: intensity, sharpness: VoiceEvaluator.clamp01(event.sharpness + controls.sharpness))
+    }
+
+    /// Whether the pattern still sounds at pattern time `t` with the game's `controls` (`sample`'s
+    /// `isActive`), without summing: stops at the first event still sounding. O(log n + examined
+    /// events), at most `maximumExaminedEvents` (past them: true). For a voice that is not heard.
+    public func isActive(at t: Double, controls game: HapticControls = .neutral) -> Bool {
+        guard t.isFinite else { return false }
+        if t < duration { return true }
+        guard !events.isEmpty else { return false }
+        let controls = patternControls(at: t).composed(with: game)
+        let range = candidateRange(at: t)
+        if range.count <= Self.directScanLimit {
+            for index in range.reversed() {
+                let event = events[index]
+                if t - event.start < VoiceEvaluator.envelope(event, local: t - event.start, controls: controls).end { return true }
+            }
+            return false
+        }
+        var examined = 0
+        var found = false
+        _ = soundingIndex.forEachBlockDescending(after: t, below: range.upperBound, controls: controls) { block in
+            for index in block.reversed() {
+                let event = events[index]
+                examined += 1
+                if t - event.start < VoiceEvaluator.envelope(event, local: t - event.start, controls: controls).end || examined >= Self.maximumExaminedEvents {
+                    found = true
+                    return false
+                }
+            }
+            return true
+        }
+        return found
+    }
+
+    /// How many events `sample(at:controls:)` sums from for pattern time `t` (the direct scan's candidates, or
+    /// the events the index's walk passes on). For tests of the bound. Allocation-free.
+    func examinedEvents(at t: Double, controls game: HapticControls = .neutral) -> Int {
+        guard t.isFinite, !events.isEmpty else { return 0 }
+        let controls = patternControls(at: t).composed(with: game)
+        let range = candidateRange(at: t)
+        if range.count <= Self.directScanLimit { return range.count }
+        var examined = 0
+        _ = forEachSounding(at: t, upper: range.upperBound, controls: controls, reset: { examined = 0 }) { _, _, _ in examined += 1 }
+        return examined
+    }
+
+    /// Calls `body(index, level, end)` for every event before `upper` that may sound at t (its block's bound
+    /// under `controls` lies after t), in index order, with its envelope level and end there: one pass. When
+    /// more than `maximumSummedEvents` of them have sound, or more than `maximumExaminedEvents` would be
+    /// looked at, it calls `reset`, finds from the latest start back where the limits cut, passes only
+    /// the events from there on (the ones that started last) and returns false: at most three passes of
+    /// `maximumExaminedEvents` each. Allocation-free.
+    @inline(__always)
+    private func forEachSounding(at t: Double, upper: Int, controls: HapticControls, reset: () -> Void,
+                                 _ body: (Int, Double, Double) -> Void) -> Bool {
+        // Usually within both limits: one pass in order.
+        var examined = 0
+        var sounding = 0
+        let whole = soundingIndex.forEachBlock(after: t, from: 0, below: upper, controls: controls) { block in
+            for index in block {
+                let event = events[index]
+                let (level, end) = VoiceEvaluator.envelope(event, local: t - event.start, controls: controls)
+                examined += 1
+                if level > 0 { sounding += 1 }
+                if sounding > Self.maximumSummedEvents || examined > Self.maximumExaminedEvents { return false }
+                body(index, level, end)
+            }
+            return true
+        }
+        if whole { return true }
+        // Past a limit: start again with the events that started last. Count from the latest start back:
+        // where the limits cut.
+        reset()
+        examined = 0
+        sounding = 0
+        var cutoff = 0
+        let within = soundingIndex.forEachBlockDescending(after: t, below: upper, controls: controls) { block in
+            for index in block.reversed() {
+                let event = events[index]
+                let level = VoiceEvaluator.envelope(event, local: t - event.start, controls: controls).level
+                examined += 1
+                if level > 0 { sounding += 1 }
+                if sounding >= Self.maximumSummedEvents || examined >= Self.maximumExaminedEvents {
+                    cutoff = index
+                    return false
+                }
+            }
+            return true
+        }
+        _ = soundingIndex.forEachBlock(after: t, from: cutoff, below: upper, controls: controls) { block in
+            for index in block {
+                let event = events[index]
+                let (level, end) = VoiceEvaluator.envelope(event, local: t - event.start, controls: controls)
+                body(index, level, end)
+            }
+            return true
+        }
+        return within
     }
 
     /// The fade to play when the player stops at pattern time `t`: the signal of the sustained
@@ -166,9 +320,9 @@
         var sumWeightedSharpness = 0.0
         if t.isFinite && !events.isEmpty {
             let controls = patternControls(at: t).composed(with: game)
-            for index in candidateRange(at: t) {
+            func add(_ index: Int, level: Double) {
                 let event = events[index]
-                guard !event.isTransient, event.isSustained else { continue }
+                guard !event.isTransient, event.isSustained else { return }
                 let local = t - event.start
                 let release = controls.releaseTime == 0 ? event.releaseSeconds
                     : EnvelopeTiming.seconds(normalized: event.release + controls.releaseTime)
@@ -177,11 +331,24 @@
                 } else if local >= event.duration && local < event.duration + release {
                     seconds = max(seconds, event.duration + release - local)
                 }
-                let (level, _) = VoiceEvaluator.envelope(event, local: local, controls: controls)
-                guard level > 0 else { continue }
+                guard level > 0 else { return }
                 let intensity = VoiceEvaluator.clamp01(event.intensity * controls.intensity) * level
                 sumIntensity += intensity
                 sumWeightedSharpness += intensity * VoiceEvaluator.clamp01(event.sharpness + controls.sharpness)
+            }
+            let range = candidateRange(at: t)
+            if range.count <= Self.directScanLimit {
+                for index in range {
+                    let event = events[index]
+                    guard !event.isTransient, event.isSustained else { continue }
+                    add(index, level: VoiceEvaluator.envelope(event, local: t - event.start, controls: controls).level)
+                }
+            } else {
+                _ = forEachSounding(at: t, upper: range.upperBound, controls: controls, reset: {
+                    seconds = 0
+                    sumIntensity = 0
+                    sumWeightedSharpness = 0
+                }) { index, level, _ in add(index, level: level) }
             }
         }
         let initial = sumIntensity > 0

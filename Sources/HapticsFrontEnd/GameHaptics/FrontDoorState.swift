@@ -10,8 +10,10 @@ package final class FrontDoorState {
     let backend: any SDLBackend.Type
     let hub: ControllerHub
     let seats: [PlayerSeat]
-    /// The frame time of the last `update`, in seconds.
+    /// The frame time of the last `update`, in seconds (0 before the first).
     var currentTime: Double = 0
+    /// Whether an `update` has set `currentTime` yet (the first one sets it whatever its sign).
+    var hasClock = false
     var isShutDown = false
     /// Whether the window has focus, as last reported by SDL events.
     var hasFocus = true
@@ -32,6 +34,9 @@ package final class FrontDoorState {
     /// voice after the game resumed while unfocused): resumed when focus comes back. Finished ones
     /// are pruned per update.
     var focusHeldPlayers: [HapticAdvancedPatternPlayer] = []
+    /// Per player, the players `Playback.play` started that may still play (at most
+    /// `Playback.maximumPlayingPatterns`); finished ones are pruned per update, as `livePlayers`.
+    var playedPatterns: [[HapticAdvancedPatternPlayer]]
     /// Where the director and the generators make each player's voices: the engine of a player whose
     /// pad can rumble (output 0), and every player's adaptive triggers. Changed only when a pad is
     /// attached or released (`refreshFeedbackDevice(of:)`), never per frame.
@@ -43,6 +48,7 @@ package final class FrontDoorState {
         hub = ControllerHub(playerCount: configuration.playerCount, backend: backend)
         let seats = (0..<configuration.playerCount).map { PlayerSeat(player: $0, voiceCapacity: configuration.voiceCapacity) }
         self.seats = seats
+        playedPatterns = Array(repeating: [], count: seats.count)
         var devices = FeedbackDevices(playerCount: seats.count)
         for seat in seats { devices.setTriggers(seat.triggers, forPlayer: seat.player) }
         feedbackDevices = devices
@@ -59,9 +65,11 @@ package final class FrontDoorState {
 
     /// The pause bookkeeping, once for every voice started for the game: recorded as live, and
     /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`, or
-    /// when focus is lost under the `.pause` policy (any category).
-    func track(_ voice: HapticAdvancedPatternPlayer) {
-        if !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
+    /// when focus is lost under the `.pause` policy (any category). A voice `isNew` (made for this
+    /// start: `Playback.play`'s) is known not to be recorded yet, so no search: a frame of many plays
+    /// costs O(plays), not O(plays × live voices) (issue 31).
+    func track(_ voice: HapticAdvancedPatternPlayer, isNew: Bool = false) {
+        if isNew || !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
         if isPaused && voice.category != .ui {
             try? voice.pause(atTime: 0)
             if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }

@@ -61,9 +61,25 @@ extension GameHaptics {
         /// Whether gameplay haptics are paused (`pause()`, or focus loss with the `.pause` policy).
         public var isPaused: Bool { state.isPaused }
 
+        /// The most patterns one player plays at once through `play` (kept or not by the game): 256.
+        /// A start past it returns nil and plays nothing (the C API's `SDLH_PlayPattern` returns
+        /// `SDLH_ERROR_LIMIT`, `SDLH_MAX_PLAYING_PATTERNS`). Every player the engine keeps costs it a little
+        /// per frame, heard or not (issue 31: a game starting one per frame and never keeping it grew the
+        /// frame without bound); the voice cap lets at most `mixer.maximumAudibleVoices` of them be heard.
+        public static let maximumPlayingPatterns = 256
+
+        /// How many patterns `play` started for `player` still play (started this frame, playing, paused
+        /// or fading out), 0...`maximumPlayingPatterns`. O(that count).
+        public func playingPatternCount(forPlayer player: Int) -> Int {
+            guard state.playedPatterns.indices.contains(player) else { return 0 }
+            state.playedPatterns[player].removeAll { !$0.isKeptByEngine }
+            return state.playedPatterns[player].count
+        }
+
         /// Plays `pattern` once for `player`, starting at the next update. Returns the player so the game
         /// can stop it or change it, or nil when nothing can be felt (no pad for that player, a pad
         /// without rumble, or after shutdown): the system decides, the game does not have to check.
+        /// Also nil when `maximumPlayingPatterns` patterns started here still play for that player.
         /// With audio on (`audio.enable`), the pattern's audio events play too, and a player without a pad
         /// still plays a pattern that has sound (or feeds the haptic-audio channel).
         /// - Parameters:
@@ -78,6 +94,8 @@ extension GameHaptics {
                          locality: HapticLocality = .body) -> HapticAdvancedPatternPlayer? {
             guard !state.isShutDown, state.seats.indices.contains(player),
                   state.seats[player].canRumble || audioPlays(pattern, forPlayer: player) else { return nil }
+            if state.playedPatterns[player].count >= Self.maximumPlayingPatterns,
+               playingPatternCount(forPlayer: player) >= Self.maximumPlayingPatterns { return nil }
             let pattern = state.audioOutput?.prepared(pattern) ?? pattern
             let engine = state.seats[player].engine
             guard engine.isRunning,
@@ -88,7 +106,8 @@ extension GameHaptics {
                 try? voice.sendParameters([DynamicParameter(.hapticIntensityControl, value: value, at: 0)], atTime: 0)
             }
             do { try voice.start(atTime: 0) } catch { return nil }
-            state.track(voice)
+            state.track(voice, isNew: true)
+            state.playedPatterns[player].append(voice)
             return voice
         }
 
@@ -131,10 +150,15 @@ extension GameHaptics {
         public func loadPattern(contentsOfFile file: String) throws -> HapticPattern {
             let path = FileStatus.absolutePath(file)   // errors name the file by its full path
             let pattern = try AHAPDecoder().decode(contentsOfFile: path).pattern
-            guard let audio = state.audioOutput, pattern.hasAudioContent else { return pattern }
+            guard let audio = state.audioOutput, pattern.hasAudioContent else {
+                pattern.prepareForPlayback()   // once, here, for every player that plays it (issue 31)
+                return pattern
+            }
             let folder = FilePathText.deletingLastComponent(path)
             try audio.loadWaveforms(for: pattern, folder: folder.isEmpty ? "." : folder)
-            return audio.prepared(pattern)
+            let prepared = audio.prepared(pattern)
+            prepared.prepareForPlayback()
+            return prepared
         }
 
         /// Stops every player on every pad at once (no fade), sends (0,0) to every pad, and turns every
@@ -142,6 +166,7 @@ extension GameHaptics {
         public func stopAll() {
             for voice in state.livePlayers { voice.cancel() }
             state.livePlayers.removeAll(keepingCapacity: true)
+            for player in state.playedPatterns.indices { state.playedPatterns[player].removeAll(keepingCapacity: true) }
             state.pausedPlayers.removeAll(keepingCapacity: true)
             state.focusHeldPlayers.removeAll(keepingCapacity: true)
             for seat in state.seats {

@@ -133,7 +133,8 @@ public final class GameHaptics {
     /// O(players × engine update), no allocation in steady state.
     public func update(at time: Double) {
         guard !state.isShutDown, time.isFinite else { return }
-        state.currentTime = max(time, state.currentTime)
+        state.currentTime = state.hasClock ? max(time, state.currentTime) : time   // any origin, below 0 too
+        state.hasClock = true
         let now = state.currentTime
         state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
         if let director = state.director {              // posted events start their voices on this frame
@@ -151,6 +152,9 @@ public final class GameHaptics {
             }
         }
         state.livePlayers.removeAll { !$0.isPlaying }
+        for player in state.playedPatterns.indices where !state.playedPatterns[player].isEmpty {
+            state.playedPatterns[player].removeAll { !$0.isKeptByEngine }
+        }
         if !state.focusHeldPlayers.isEmpty { state.focusHeldPlayers.removeAll { !$0.isPlaying } }
         pads.triggerWatchdog?.feed()
     }
@@ -170,6 +174,7 @@ public final class GameHaptics {
         audio.disable()
         pads.shutdown()
         state.livePlayers.removeAll()
+        state.playedPatterns = state.playedPatterns.map { _ in [] }
         state.pausedPlayers.removeAll()
         state.focusHeldPlayers.removeAll()
         state.isShutDown = true
