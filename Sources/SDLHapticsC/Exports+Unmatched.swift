@@ -1,5 +1,10 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+#else
 import CHapticsSDL2
 import CSDLHaptics
+#endif
 @_spi(HapticsTools) import Haptics
 
 // The names posts carried that no rule takes (include/sdlhaptics.h, SDLH_UnmatchedName; issue 31). The
