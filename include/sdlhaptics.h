@@ -195,9 +195,16 @@ extern DECLSPEC void SDLCALL SDLH_ClearError(void);
 /* Lifecycle                                                                                      */
 /* ---------------------------------------------------------------------------------------------- */
 
-/** What focus loss (SDL_WINDOWEVENT_FOCUS_LOST, the app going to the background) does. */
+/**
+ * What focus loss (SDL2's SDL_WINDOWEVENT_FOCUS_LOST, SDL3's SDL_EVENT_WINDOW_FOCUS_LOST, the app going to
+ * the background) does. Under SDLH_FOCUS_PAUSE the game may keep running unfocused and keep posting:
+ * when focus comes back, time has run on for what was held. A player that does not loop goes on from
+ * where it would be now, so one-shot taps posted while away, and the rest of a pattern focus loss cut,
+ * are dropped once their time has passed (never played stacked or late); a looping player (a texture)
+ * resumes where it was. (Changed by issue 32: before, everything held resumed where it was.)
+ */
 typedef enum SDLH_FocusPolicy {
-    SDLH_FOCUS_PAUSE = 0,        /**< pause every player (UI too), pads get (0,0); resume on focus (default) */
+    SDLH_FOCUS_PAUSE = 0,        /**< pause every player (UI too), pads get (0,0); on focus, what is still due plays (default) */
     SDLH_FOCUS_STOP_ENGINES = 1, /**< stop every player's engine; restart on focus */
     SDLH_FOCUS_IGNORE = 2        /**< haptics go on in the background */
 } SDLH_FocusPolicy;
