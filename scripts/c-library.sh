@@ -107,6 +107,12 @@ $bad"
     sed -n 's/^extern DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$HEADER" | LC_ALL=C sort -u
 }
 
+# The SDL3 flavour's own exports: the header's `extern SDL_DECLSPEC <type> SDLCALL SDLH_Name(` lines (only
+# SDLH_LinkedForSDL3, the link-time guard an SDL3 game's files refer to: libsdlhaptics must not have it).
+sdl3_only_functions() {
+    sed -n 's/^extern SDL_DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$HEADER" | LC_ALL=C sort -u
+}
+
 # libstdc++.a, for linking the Swift runtime's C++ needs into the library instead of needing libstdc++.so.6.
 static_cxx_dir() {
     local archive dir=$SCRATCH/static-cxx
@@ -186,6 +192,7 @@ lld_flags() {
 build_library() {
     local functions map cxx bin slim lld
     functions=$(header_functions)
+    if [ "$FLAVOUR" = sdl3 ]; then functions=$(printf '%s\n%s\n' "$functions" "$(sdl3_only_functions)" | LC_ALL=C sort -u); fi
     [ -n "$functions" ] || fail "$HEADER declares no SDLH_ function"
     mkdir -p "$OUT"
     map=$(pwd)/$OUT/$PRODUCT.map
@@ -526,5 +533,6 @@ case ${1:-} in
         install_all ;;
     uninstall) uninstall_all ;;
     functions) header_functions ;;
-    *) echo "usage: $0 build|build3|build-all|install|uninstall|functions" >&2; exit 2 ;;
+    functions3) printf '%s\n%s\n' "$(header_functions)" "$(sdl3_only_functions)" | LC_ALL=C sort -u ;;
+    *) echo "usage: $0 build|build3|build-all|install|uninstall|functions|functions3" >&2; exit 2 ;;
 esac

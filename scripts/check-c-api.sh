@@ -192,6 +192,43 @@ else
   else
     echo "c-api: FAILED: Tests/C/sdl3/parity_trace.c did not build or run against both flavours" >&2; failed=1
   fi
+  # The wrong flavour (SDL3 integration round 1): an SDL3 game linked with libsdlhaptics fails at link time,
+  # naming SDLH_LinkedForSDL3 (the header's guard); built with SDLH_NO_LINK_CHECK it links, and SDLH_Init
+  # refuses, naming libsdlhaptics3; an SDL2 game linked with libsdlhaptics3 is refused, naming libsdlhaptics.
+  sdl2_libs=$(pkg-config --libs sdl2); sdl3_cflags=$(pkg-config --cflags sdl3); sdl3_libs=$(pkg-config --libs sdl3)
+  printf '#include <SDL3/SDL.h>\n#include "sdlhaptics.h"\nint main(void) { int r; if (!SDL_Init(SDL_INIT_GAMEPAD)) return 2; r = SDLH_Init(NULL); SDL_Log("%%s", SDLH_GetError()); return r == SDLH_ERROR_SDL && SDL_strstr(SDLH_GetError(), "link libsdlhaptics3 instead") ? 0 : 1; }\n' > "$work/wrong3.c"
+  printf '#include "SDL.h"\n#include "sdlhaptics.h"\nint main(void) { int r; if (SDL_Init(SDL_INIT_GAMECONTROLLER) != 0) return 2; r = SDLH_Init(NULL); SDL_Log("%%s", SDLH_GetError()); return r == SDLH_ERROR_SDL && SDL_strstr(SDLH_GetError(), "link libsdlhaptics instead") ? 0 : 1; }\n' > "$work/wrong2.c"
+  if $CC -std=c99 $strict "$work/wrong3.c" -o "$work/wrong3" -I"$prefix/include" $sdl3_cflags -L"$prefix/lib" -lsdlhaptics $sdl3_libs $sdl2_libs > "$work/wrong3.log" 2>&1; then
+    echo "c-api: FAILED: an SDL3 game linked with libsdlhaptics (the SDL2 flavour) links" >&2; failed=1
+  elif ! grep -q "SDLH_LinkedForSDL3" "$work/wrong3.log"; then
+    cat "$work/wrong3.log" >&2; echo "c-api: FAILED: linking an SDL3 game with libsdlhaptics fails without naming SDLH_LinkedForSDL3" >&2; failed=1
+  else
+    echo "ok: an SDL3 game linked with libsdlhaptics fails at link time: $(grep -m1 -o "undefined reference to .SDLH_LinkedForSDL3." "$work/wrong3.log")"
+  fi
+  if $CC -std=c99 $strict -DSDLH_NO_LINK_CHECK "$work/wrong3.c" -o "$work/wrong3" -I"$prefix/include" $sdl3_cflags -L"$prefix/lib" -lsdlhaptics $sdl3_libs $sdl2_libs \
+     && run3 "$work/wrong3" > "$work/wrong3.out" 2>&1; then
+    echo "ok: ...built with SDLH_NO_LINK_CHECK, SDLH_Init refuses it: $(tail -1 "$work/wrong3.out" | cut -c1-140)..."
+  else
+    cat "$work/wrong3.out" >&2 2>/dev/null; echo "c-api: FAILED: SDLH_Init of libsdlhaptics in an SDL3 game does not refuse, naming libsdlhaptics3" >&2; failed=1
+  fi
+  if $CC -std=c99 $strict "$work/wrong2.c" -o "$work/wrong2" -I"$prefix/include" $(pkg-config --cflags sdl2) -L"$prefix/lib" -lsdlhaptics3 $sdl2_libs $sdl3_libs \
+     && run3 "$work/wrong2" > "$work/wrong2.out" 2>&1; then
+    echo "ok: an SDL2 game linked with libsdlhaptics3: SDLH_Init refuses it: $(tail -1 "$work/wrong2.out" | cut -c1-140)..."
+  else
+    cat "$work/wrong2.out" >&2 2>/dev/null; echo "c-api: FAILED: SDLH_Init of libsdlhaptics3 in an SDL2 game does not refuse, naming libsdlhaptics" >&2; failed=1
+  fi
+  # Neither SDL on the include path: the header's #error names SDLH_USE_SDL3 and the pkg-config names.
+  printf '#include "sdlhaptics.h"\nint main(void) { return 0; }\n' > "$work/no_sdl.c"
+  for case_flags in "-I$prefix/include" "-I$prefix/include $sdl3_cflags"; do
+    # shellcheck disable=SC2086 # flags are words
+    if $CC -std=c99 $strict -c "$work/no_sdl.c" -o "$work/no_sdl.o" $case_flags > "$work/no_sdl.log" 2>&1; then
+      echo "c-api: FAILED: sdlhaptics.h compiled with no SDL2 on the include path ($case_flags)" >&2; failed=1
+    elif ! grep -q '#error.*SDLH_USE_SDL3.*sdlhaptics3' "$work/no_sdl.log"; then
+      cat "$work/no_sdl.log" >&2; echo "c-api: FAILED: sdlhaptics.h without SDL2 ($case_flags) fails without an #error naming SDLH_USE_SDL3 and sdlhaptics3" >&2; failed=1
+    else
+      echo "ok: sdlhaptics.h without SDL2's \"SDL.h\" ($case_flags): $(grep -m1 -o 'error: #error "[^:]*: [^:]*' "$work/no_sdl.log")"
+    fi
+  done
   for source in Demo/Examples/c/sdl3_*.c; do
     [ -f "$source" ] || continue
     name=$(basename "$source" .c)
