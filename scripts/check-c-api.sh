@@ -22,7 +22,9 @@
 #     header after <SDL3/SDL.h> and alone with sdlhaptics3.pc's flags (C99, C++11); every
 #     Tests/C/sdl3/test_*.c built with `pkg-config --cflags --libs sdlhaptics3` and run; the same game
 #     (Tests/C/sdl3/parity_trace.c) built against both flavours, whose traces must be identical; the SDL3
-#     example in Demo/Examples/c. Without an SDL3 this part fails: it never silently skips.
+#     example in Demo/Examples/c; the SDL3 integration of docs/c-api.md verbatim (SDL_MAIN_USE_CALLBACKS), run
+#     until SIGTERM and built again with docs/c-library.md's SDL3 CMake lines; the guards against the wrong
+#     flavour (link time, SDLH_Init, the header's #error). Without an SDL3 this part fails: it never silently skips.
 # `make test` runs it. Headless: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy.
 set -eu
 cd "$(dirname "$0")/.."
@@ -229,6 +231,42 @@ else
       echo "ok: sdlhaptics.h without SDL2's \"SDL.h\" ($case_flags): $(grep -m1 -o 'error: #error "[^:]*: [^:]*' "$work/no_sdl.log")"
     fi
   done
+  # The SDL3 integration, verbatim from docs/c-api.md (SDL_MAIN_USE_CALLBACKS), run until SIGTERM; then built
+  # again with docs/c-library.md's SDL3 CMake lines (find_package(SDLHaptics ... COMPONENTS SDL3), SDL3::SDL3).
+  sed -n '/<!-- integration3:begin -->/,/<!-- integration3:end -->/p' docs/c-api.md | sed '1,2d;$d' | sed '$d' > "$work/integration3.c"
+  if [ ! -s "$work/integration3.c" ]; then
+    echo "c-api: FAILED: docs/c-api.md has no SDL3 integration between its integration3 markers" >&2; failed=1
+  elif $CC -std=c99 $strict "$work/integration3.c" -o "$work/integration3" $flags3; then
+    run3 "$work/integration3" "$config" & pid=$!
+    sleep 1
+    kill -TERM "$pid"
+    if wait "$pid"; then echo "ok: the SDL3 integration in docs/c-api.md ($(wc -l < "$work/integration3.c") lines, SDL_MAIN_USE_CALLBACKS) builds, runs and quits on SIGTERM"
+    else echo "c-api: FAILED: the SDL3 integration in docs/c-api.md did not exit cleanly" >&2; failed=1; fi
+  else
+    echo "c-api: FAILED to build the SDL3 integration in docs/c-api.md with sdlhaptics3's flags" >&2; failed=1
+  fi
+  if [ -s "$work/integration3.c" ]; then
+    mkdir -p "$work/cmake3"
+    cp "$work/integration3.c" "$work/cmake3/game.c"
+    {
+      echo 'cmake_minimum_required(VERSION 3.16)'
+      echo 'project(game C)'
+      echo 'add_executable(game game.c)'
+      awk '/^```cmake$/ { block = ""; inside = 1; next }
+           /^```$/ { if (inside && index(block, "SDLHaptics::SDLHaptics3)")) { printf "%s", block; exit } inside = 0; next }
+           inside { block = block $0 "\n" }' docs/c-library.md
+    } > "$work/cmake3/CMakeLists.txt"
+    if cmake -S "$work/cmake3" -B "$work/cmake3/build" -DCMAKE_PREFIX_PATH="$prefix" > "$work/cmake3.log" 2>&1 \
+       && cmake --build "$work/cmake3/build" >> "$work/cmake3.log" 2>&1; then
+      run3 "$work/cmake3/build/game" "$config" & pid=$!
+      sleep 1
+      kill -TERM "$pid"
+      if wait "$pid"; then echo "ok: the SDL3 integration built with docs/c-library.md's SDL3 CMake lines (SDL3::SDL3, SDLHaptics::SDLHaptics3) runs"
+      else echo "c-api: FAILED: the SDL3 integration built with CMake did not run cleanly" >&2; failed=1; fi
+    else
+      cat "$work/cmake3.log" >&2; echo "c-api: FAILED: docs/c-library.md's SDL3 CMake lines do not build the SDL3 integration" >&2; failed=1
+    fi
+  fi
   for source in Demo/Examples/c/sdl3_*.c; do
     [ -f "$source" ] || continue
     name=$(basename "$source" .c)
