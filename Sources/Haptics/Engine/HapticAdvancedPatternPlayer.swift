@@ -68,6 +68,7 @@ public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
     public func moveOnPastPause(to time: Double) -> Bool {
         guard phase == .paused, !loopEnabledValue, time.isFinite else { return true }
         let target = pausedPosition + max(time - pausedAtTime, 0) * rateValue
+        guard target > pausedPosition else { return true }   // no time passed: the pause's window stands
         guard target < evaluator.duration else {
             cancel()
             return false
