@@ -50,7 +50,10 @@
  * where SDLH_HandleEvent takes SDL3's SDL_Event and SDL_JoystickID is SDL3's; after SDL2's "SDL.h" (or
  * alone, with sdlhaptics.pc's flags) it is libsdlhaptics's. Alone with SDLH_USE_SDL3 defined (sdlhaptics3.pc
  * and the CMake target define it) it includes <SDL3/SDL.h> itself. Link the library of the same SDL: the
- * two never share a process.
+ * two never share a process. The wrong one is caught: with neither SDL's header found this header stops
+ * with an #error naming SDLH_USE_SDL3 and the pkg-config names; an SDL3 game linked with libsdlhaptics
+ * fails at link time (SDLH_LinkedForSDL3, below); SDLH_Init of either library refuses a process that runs
+ * the other SDL, naming the library to link.
  */
 #ifndef SDL_h_
 /* Neither SDL found: say which flags are missing (GCC and Clang; elsewhere the #include below fails). */
