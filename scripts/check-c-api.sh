@@ -237,7 +237,7 @@ else
   if [ ! -s "$work/integration3.c" ]; then
     echo "c-api: FAILED: docs/c-api.md has no SDL3 integration between its integration3 markers" >&2; failed=1
   elif $CC -std=c99 $strict "$work/integration3.c" -o "$work/integration3" $flags3; then
-    run3 "$work/integration3" "$config" & pid=$!
+    env LD_LIBRARY_PATH="$prefix/lib${sdl3_libdir:+:$sdl3_libdir}" SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$work/integration3" "$config" & pid=$!   # env execs: $! is the game
     sleep 1
     kill -TERM "$pid"
     if wait "$pid"; then echo "ok: the SDL3 integration in docs/c-api.md ($(wc -l < "$work/integration3.c") lines, SDL_MAIN_USE_CALLBACKS) builds, runs and quits on SIGTERM"
@@ -258,7 +258,7 @@ else
     } > "$work/cmake3/CMakeLists.txt"
     if cmake -S "$work/cmake3" -B "$work/cmake3/build" -DCMAKE_PREFIX_PATH="$prefix" > "$work/cmake3.log" 2>&1 \
        && cmake --build "$work/cmake3/build" >> "$work/cmake3.log" 2>&1; then
-      run3 "$work/cmake3/build/game" "$config" & pid=$!
+      env LD_LIBRARY_PATH="$prefix/lib${sdl3_libdir:+:$sdl3_libdir}" SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$work/cmake3/build/game" "$config" & pid=$!
       sleep 1
       kill -TERM "$pid"
       if wait "$pid"; then echo "ok: the SDL3 integration built with docs/c-library.md's SDL3 CMake lines (SDL3::SDL3, SDLHaptics::SDLHaptics3) runs"
