@@ -26,11 +26,19 @@
  * - Threads: SDLH_Init fixes the game thread (the thread that runs SDL's event loop). Functions
  *   marked "game thread" refuse other threads with SDLH_ERROR_WRONG_THREAD. The SDLH_Post* functions
  *   and SDLH_GetError may be called from any thread.
+ * - Calls never nest: a game-thread function called while another one works on the same thread, from
+ *   a callback SDL makes in the middle of that work (a virtual pad's rumble callback as a pad is sent
+ *   a level, SDL's log output function as SDLHaptics logs a line, an event watch), is refused with
+ *   SDLH_ERROR_INVALID_ARGUMENT ("called while SDLH_UpdateAt runs on this thread"). SDLHaptics' own
+ *   completion and reload callbacks run between the pieces of an update and may call any function
+ *   but SDLH_Update/SDLH_UpdateAt; the any-thread functions (posts) work from anywhere.
  * - Players count from 0. Times are in seconds, masses in kilograms, distances and positions in the
  *   game's world units, speeds in world units per second. Intensities are 0...1.
  * - Strings passed in must be NUL-terminated UTF-8 of at most SDLH_MAX_STRING_BYTES; the library
  *   copies what it keeps. Strings returned are owned by the library (the lifetime is stated per
- *   function).
+ *   function). Every string the library hands out (returned, in a struct, or written to SDL's log)
+ *   is UTF-8 without control characters: those of a device's name, a path or a posted name are
+ *   escaped ("\n", "\u001B"), so none reaches a log or a terminal.
  * - Handles (SDLH_Pattern, SDLH_PatternPlayer) are opaque and checked on every call: a freed handle,
  *   a handle from before SDLH_Quit or a made-up pointer is refused with SDLH_ERROR_INVALID_HANDLE.
  *
@@ -142,7 +150,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 /* ---------------------------------------------------------------------------------------------- */
 
 /** Error codes: every failing function returns one of these (all negative). */
-#define SDLH_ERROR_INVALID_ARGUMENT   (-1)  /**< NULL, NaN, out of range, not UTF-8, unknown enum value */
+#define SDLH_ERROR_INVALID_ARGUMENT   (-1)  /**< NULL, NaN, out of range, not UTF-8, unknown enum value; a call nested in another (see Conventions) */
 #define SDLH_ERROR_NOT_INITIALIZED    (-2)  /**< called before SDLH_Init or after SDLH_Quit */
 #define SDLH_ERROR_ALREADY_INITIALIZED (-3) /**< SDLH_Init twice without SDLH_Quit */
 #define SDLH_ERROR_WRONG_THREAD       (-4)  /**< a game-thread function called from another thread */
@@ -295,7 +303,8 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* Game events: what happened, in the game's terms. The mapping config decides how it feels.     */
 /* Posting is safe from any thread (physics, audio, network): events wait for the next update.   */
 /* A frame holds up to SDLH_MAX_EVENTS_PER_FRAME events; more are dropped and counted           */
-/* (SDLH_ERROR_QUEUE_FULL; a refused post allocates nothing either).                             */
+/* (SDLH_ERROR_QUEUE_FULL). A refused post allocates nothing, whatever the refusal: a full queue, */
+/* a bad argument, after SDLH_Quit (its message is written into the thread's buffer as it is made). */
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
 /* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; up to  */
 /* 15 bytes cost nothing, a longer one is kept once in a bounded table (issue 31; docs/events.md: */
@@ -628,7 +637,7 @@ extern DECLSPEC int SDLCALL SDLH_GetMappingStats(SDLH_MappingStats *stats);
 typedef struct SDLH_UnmatchedName {
     Uint32 size;              /**< sizeof(SDLH_UnmatchedName) */
     const char *kind;         /**< "action", "custom", "texture" or "footstep" */
-    const char *name;         /**< the name as posted (UTF-8, control characters as posted) */
+    const char *name;         /**< the name as posted, UTF-8, its control characters escaped ("\u001B": issue 31 round two; they were as posted) */
     const char *suggestion;   /**< a name a rule of that kind takes that is close to it ("did you mean"), or NULL */
     Sint64 posts;             /**< posts that carried it and matched nothing, since it was first seen under this config */
 } SDLH_UnmatchedName;
@@ -654,7 +663,8 @@ extern DECLSPEC int SDLCALL SDLH_GetUnmatchedName(int index, SDLH_UnmatchedName 
 
 /**
  * One hot reload, as SDLH_SetReloadCallback's callback receives it. Strings are owned by the library
- * and valid during the callback only (copy what you keep). `size` is the library's sizeof: read a
+ * and valid during the callback only (copy what you keep); control characters in them (a path's) are
+ * escaped ("\u001B"). `size` is the library's sizeof: read a
  * field a later header adds only when size covers it.
  */
 typedef struct SDLH_ReloadInfo {
@@ -1008,7 +1018,7 @@ typedef struct SDLH_PadInfo {
     int player;                 /**< its player, or -1 while it waits for one */
     int has_rumble;             /**< nonzero: body motors */
     int has_trigger_rumble;     /**< nonzero: trigger motors (Xbox One and later) */
-    char name[128];             /**< SDL's name for it, UTF-8, NUL-terminated (cut at 127 bytes) */
+    char name[128];             /**< SDL's name for it (from the device), UTF-8, control characters escaped ("\u001B"), NUL-terminated (cut at 127 bytes, at a character boundary) */
     char profile[32];           /**< the motor profile SDLHaptics drives it with (docs/engine.md, "Profiles"): "xboxOne", "xboxOneBluetooth", "ps4", "ps5", "switchPro", "generic" (other pads), "virtual" (a plain virtual pad: linear, no dead zone); NUL-terminated. Added by issue 25 */
 } SDLH_PadInfo;
 
