@@ -228,8 +228,9 @@ typedef struct SDLH_InitOptions {
  * taken over), opens every pad already connected and gives each player 0...player_count-1 an engine.
  * The calling thread becomes the game thread. The first SDLH_Init also registers atexit and
  * at_quick_exit handlers, and each SDLH_Init handles the signals that end a process and are still at
- * their default (SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, ...; SIGINT and SIGTERM when SDL's handlers are
- * off): a process that exits (from any thread, even from inside an update) or is ended by such a
+ * their default (every one but the crashes: SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGPROF, SIGIO, the
+ * real-time signals, ...; SIGINT and SIGTERM when SDL's handlers are off), in the process that calls it
+ * (a child made by fork that calls SDLH_Init gets its own): a process that exits (from any thread, even from inside an update) or is ended by such a
  * signal without SDLH_Quit still sends (0,0) to every pad (docs/c-api.md, "Leaving: exit, signals
  * and crashes").
  *
