@@ -291,8 +291,11 @@ extern DECLSPEC int SDLCALL SDLH_Update(void);
  * replays and tests that run frames faster than real time (a test calls it with frame / 60.0 and
  * runs a second in a millisecond). A game whose frames simply follow real time calls SDLH_Update.
  *
- * \param game_time_seconds the frame's time in seconds, finite, non-decreasing, any origin (a time
- *        earlier than the last one is treated as the last one)
+ * \param game_time_seconds the frame's time in seconds, finite, any origin, normally non-decreasing. A
+ *        time earlier than the last one is a new origin: haptics hold for that frame, then run on with
+ *        the game's steps from it; a step of more than an hour (a wrong time: 1e300, DBL_MAX) counts as
+ *        an hour; a first time beyond 2^52 s starts the clock at 0. So no finite time, however wrong,
+ *        leaves a pad rumbling (docs/c-api.md, "Feedback, Play or Post; Update or UpdateAt")
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion or reload callback),
  *          SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD

@@ -2,8 +2,11 @@
 /// mixer, and produces one frame of actuator levels per output each time the game calls `update(at:)`.
 ///
 /// Timing: the engine has no clock of its own. `currentTime` is the game's frame clock, set by
-/// `update(at:)` (seconds, any origin, non-decreasing; a smaller time is treated as the previous
-/// one). Players are evaluated at `currentTime - presentationLatency`, so a long frame skips ahead.
+/// `update(at:)` (seconds, any origin), through a `HapticClock`: equal to the game's times while they
+/// run forward in steps of at most an hour; a time earlier than the last one is a new origin (the clock
+/// holds for that update, then runs on with the game's steps) and a jump forward moves it an hour, so
+/// no wrong time can freeze it (issue 31, round two). Players are evaluated at
+/// `currentTime - presentationLatency`, so a long frame skips ahead.
 /// The motor stage plans on a grid counted from a recent frame (`planningOrigin`), never on absolute
 /// seconds, so its lookahead is exact at any origin (1e15 s, negative times): docs/engine.md.
 ///
@@ -22,11 +25,12 @@ public final class HapticEngine {
     public let outputs: [any HapticOutput]
     /// Mixer settings: category gains, master gain, off switch, voice cap.
     public var mixer = HapticMixer()
-    /// The game time of the last `update(at:)`, in seconds (0 before the first; the first update sets
-    /// it whatever its sign, so a clock that starts below 0 runs from there).
-    public private(set) var currentTime: Double = 0
-    /// Whether an update has set `currentTime` yet.
-    private var hasClock = false
+    /// The time of the last `update(at:)`, in seconds (0 before the first; the first update sets it
+    /// whatever its sign, so a clock that starts below 0 runs from there): the game's time, unless the
+    /// game's clock jumped back or more than `HapticClock.maximumStep` forward (`clock`).
+    public var currentTime: Double { clock.time }
+    /// The engine's clock, from the game's times (`HapticClock`).
+    @_spi(HapticsTools) public private(set) var clock = HapticClock()
     /// Delay applied to every player so haptics line up with a picture shown later, in seconds
     /// (>= 0; default 0). A player started for game time T is heard from the first update >= T + latency.
     public var presentationLatency: Double = 0 {
@@ -169,8 +173,7 @@ public final class HapticEngine {
     /// Call once per frame while running (calls while stopped do nothing). See the type's cost note.
     public func update(at frameTime: Double) {
         guard isRunning, frameTime.isFinite else { return }
-        currentTime = hasClock ? max(frameTime, currentTime) : frameTime
-        hasClock = true
+        clock.advance(to: frameTime)
         for output in outputs where !output.isConnected {
             handleExternalStop(.gameControllerDisconnected)
             return

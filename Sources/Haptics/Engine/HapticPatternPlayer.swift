@@ -2,7 +2,7 @@
 ///
 /// Made by `HapticEngine.makePlayer(with:...)`. Commands take a time in the game's clock (the clock
 /// passed to `HapticEngine.update(at:)`); 0 (Apple's `CHHapticTimeImmediate`) and any time at or before
-/// `engine.currentTime` mean "at the next update", whatever the clock's origin. A command runs on the first update whose time is >= its time, with
+/// the last update's mean "at the next update", whatever the clock's origin (`HapticClock.commandTime`). A command runs on the first update whose time is >= its time, with
 /// its effect computed as of its time, so a late frame skips ahead instead of stretching effects.
 ///
 /// Not thread-safe: use a player only on the thread that calls `update(at:)`.
@@ -152,8 +152,9 @@ public class HapticPatternPlayer {
         guard time.isFinite else { throw .invalidTime }
         guard let engine else { throw .engineDestroyed }
         try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
-        // 0 is "now" as in Core Haptics, also for a game clock that runs below 0.
-        let due = time == 0 || time <= engine.currentTime ? -Double.infinity : time
+        // 0 is "now" as in Core Haptics, also for a game clock that runs below 0; a later time is
+        // taken onto the engine's clock (the same unless the game's clock jumped).
+        let due = engine.clock.commandTime(forGameTime: time)
         pending.append(PatternPlayerCommand(kind: kind, time: due))
         nextCommandTime = min(nextCommandTime, due)
     }

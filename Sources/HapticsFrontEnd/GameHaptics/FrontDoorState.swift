@@ -10,10 +10,11 @@ package final class FrontDoorState {
     let backend: any SDLBackend.Type
     let hub: ControllerHub
     let seats: [PlayerSeat]
-    /// The frame time of the last `update`, in seconds (0 before the first).
-    var currentTime: Double = 0
-    /// Whether an `update` has set `currentTime` yet (the first one sets it whatever its sign).
-    var hasClock = false
+    /// The front door's clock, from the game's times (`HapticClock`): what the director, the engines, the
+    /// delay lines and the audio device are told each update.
+    var clock = HapticClock()
+    /// The haptics time of the last `update`, in seconds (0 before the first).
+    var currentTime: Double { clock.time }
     var isShutDown = false
     /// Whether the window has focus, as last reported by SDL events.
     var hasFocus = true
