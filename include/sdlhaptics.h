@@ -160,7 +160,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_ERROR_CONFIG             (-8)  /**< a mapping config is invalid (file:line:column in the message) */
 #define SDLH_ERROR_PATTERN            (-9)  /**< an AHAP pattern is invalid or unreadable */
 #define SDLH_ERROR_QUEUE_FULL         (-10) /**< this frame's event queue is full (SDLH_MAX_EVENTS_PER_FRAME): dropped */
-#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind, SDLH_MAX_VIRTUAL_PADS) */
+#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind, SDLH_MAX_VIRTUAL_PADS, SDLH_MAX_PLAYING_PATTERNS, SDLH_MAX_PENDING_COMMANDS) */
 #define SDLH_ERROR_NOT_FOUND          (-12) /**< no such pad, preset or entry */
 
 /*
@@ -175,6 +175,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_MAX_VIRTUAL_PADS         256     /**< virtual pads attached by SDLH_AttachVirtualPad* at once (SDL 2.26 attaches one in time growing with the square of those attached); more: SDLH_ERROR_LIMIT. Added by issue 31 */
 #define SDLH_MAX_UNMATCHED_NAMES      256     /**< distinct names no rule takes, kept per config for SDLH_GetUnmatchedName (added by issue 31) */
 #define SDLH_MAX_PLAYING_PATTERNS     256     /**< patterns one player plays at once through SDLH_PlayPattern, with or without out_player; more: SDLH_ERROR_LIMIT (added by issue 31) */
+#define SDLH_MAX_PENDING_COMMANDS     1024    /**< commands one pattern player holds for its next updates (stop, pause, resume, seek, parameters); one that repeats the last (a parameter sent again, a seek) replaces it; more: SDLH_ERROR_LIMIT. Added by issue 31 round two */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -863,6 +864,14 @@ extern DECLSPEC int SDLCALL SDLH_PausePatternPlayer(SDLH_PatternPlayer *player);
 
 /** Resumes a paused player from where it paused. Game thread. */
 extern DECLSPEC int SDLCALL SDLH_ResumePatternPlayer(SDLH_PatternPlayer *player);
+
+/*
+ * Stop, pause, resume, seek and parameters wait for the next update as commands of the player: at most
+ * SDLH_MAX_PENDING_COMMANDS wait at once (past it SDLH_ERROR_LIMIT until the next update runs them). A
+ * command that repeats the last one waiting (a parameter sent again, a seek after a seek, a second pause)
+ * replaces it and does not count, so a parameter set every call between two updates is never refused.
+ * The next update runs them in O(commands) (issue 31, round two).
+ */
 
 /**
  * Moves playback to offset_seconds into the pattern (finite, >= 0), at the next update; works while

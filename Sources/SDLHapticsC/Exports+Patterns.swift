@@ -122,29 +122,34 @@ private func control(_ function: StaticString, _ handle: OpaquePointer?,
     }
 }
 
-/// A player command's failure (the engine is stopped or gone: the pad left).
-private func engineFailure(_ error: any Error) -> CFailure {
-    CFailure(code: SDLH_ERROR_NOT_FOUND, message: "the player's engine cannot take commands (\(error)): its pad left or haptics were stopped")
+/// A player command's failure: too many commands waiting (`SDLH_MAX_PENDING_COMMANDS`), or the engine is
+/// stopped or gone (the pad left).
+private func engineFailure(_ error: HapticEngineError) -> CFailure {
+    if error == .tooManyCommands {
+        return CFailure(code: SDLH_ERROR_LIMIT,
+                        message: "the player already holds \(SDLH_MAX_PENDING_COMMANDS) commands for its next update (SDLH_MAX_PENDING_COMMANDS): update first, or send fewer")
+    }
+    return CFailure(code: SDLH_ERROR_NOT_FOUND, message: "the player's engine cannot take commands (\(error)): its pad left or haptics were stopped")
 }
 
 @_cdecl("SDLH_StopPatternPlayer")
 public func sdlhStopPatternPlayer(_ player: OpaquePointer?) -> Int32 {
     control("SDLH_StopPatternPlayer", player) { (voice) throws(CFailure) in
-        do { try voice.stop(atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.stop(atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
 @_cdecl("SDLH_PausePatternPlayer")
 public func sdlhPausePatternPlayer(_ player: OpaquePointer?) -> Int32 {
     control("SDLH_PausePatternPlayer", player) { (voice) throws(CFailure) in
-        do { try voice.pause(atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.pause(atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
 @_cdecl("SDLH_ResumePatternPlayer")
 public func sdlhResumePatternPlayer(_ player: OpaquePointer?) -> Int32 {
     control("SDLH_ResumePatternPlayer", player) { (voice) throws(CFailure) in
-        do { try voice.resume(atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.resume(atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
@@ -152,7 +157,7 @@ public func sdlhResumePatternPlayer(_ player: OpaquePointer?) -> Int32 {
 public func sdlhSeekPatternPlayer(_ player: OpaquePointer?, _ offset: Double) -> Int32 {
     control("SDLH_SeekPatternPlayer", player) { (voice) throws(CFailure) in
         let offset = try CInput.nonNegative(offset, "offset_seconds", unit: "(pattern seconds)")
-        do { try voice.seek(toOffset: offset) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.seek(toOffset: offset) } catch { throw engineFailure(error) }
     }
 }
 
@@ -183,7 +188,7 @@ public func sdlhSetPatternPlayerParameter(_ player: OpaquePointer?, _ parameter:
         guard value.isFinite, value >= id.range.minimum, value <= id.range.maximum else {
             throw .invalid("\(id.rawValue) must be within \(id.range.minimum)...\(id.range.maximum), got \(value)")
         }
-        do { try voice.sendParameters([DynamicParameter(id, value: value, at: 0)], atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.sendParameters([DynamicParameter(id, value: value, at: 0)], atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 

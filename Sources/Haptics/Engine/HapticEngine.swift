@@ -54,6 +54,11 @@ public final class HapticEngine {
     public var resetHandler: (() -> Void)?
 
     var patternPlayers: [HapticPatternPlayer] = []
+    /// The players that finished in this update, while their completion handlers run (reserved).
+    private var retired: [HapticPatternPlayer] = []
+    /// How many times the engine halted (stop, reset, invalidate, an external stop): a completion
+    /// handler that stops the engine ends the round of handlers.
+    private var haltCount = 0
     private var drivers: [MotorDriver]
     /// This frame's voices with sound, the voice cap and the sum per output.
     private var voiceMix: VoiceMix
@@ -90,6 +95,7 @@ public final class HapticEngine {
         drivers = outputs.map { MotorDriver(profile: $0.profile) }
         voiceMix = VoiceMix(outputs: outputs.count)
         patternPlayers.reserveCapacity(max(voiceCapacity, 1))
+        retired.reserveCapacity(max(voiceCapacity, 1))
         voiceMix.reserve(voices: patternPlayers.capacity, cap: mixer.maximumAudibleVoices)
     }
 
@@ -316,27 +322,41 @@ public final class HapticEngine {
             guard isStart, isAutoShutdownEnabled, hasStarted else { throw .engineNotRunning }
             isRunning = true
         }
-        if !patternPlayers.contains(where: { $0 === player }) {
+        if !player.isRegistered {   // O(1): a frame of many starts costs O(starts), not O(starts × players)
             if player.phase == .finished { player.phase = .idle }
+            player.isRegistered = true
             patternPlayers.append(player)
         }
         idleSince = nil
     }
 
+    /// Drops the players that are done, in one pass (O(players), the order of the rest kept; issue 31,
+    /// round two, F5: a removal per player made it O(players²) when many finished at once), then calls the
+    /// completion handlers of those that finished, last registered first. A handler may start players
+    /// (registered again at once) or stop the engine (the handlers not yet called are then not called).
     private func retireFinishedPlayers() {
-        var index = patternPlayers.count - 1
-        while index >= 0 {
+        retired.removeAll(keepingCapacity: true)
+        var kept = 0
+        for index in patternPlayers.indices {
             let player = patternPlayers[index]
+            if player.didFinish { retired.append(player) }
             // A player with commands still waiting (a later start or stop) stays registered.
             if (player.phase == .finished || player.phase == .idle) && player.pending.isEmpty {
-                patternPlayers.remove(at: index)
+                player.isRegistered = false
+            } else {
+                patternPlayers[kept] = player
+                kept += 1
             }
-            if player.didFinish {
-                player.didFinish = false
-                player.completion?(nil)
-            }
-            index = min(index, patternPlayers.count) - 1
         }
+        patternPlayers.removeSubrange(kept...)
+        let halts = haltCount
+        while let player = retired.popLast() {
+            guard haltCount == halts else { break }   // a handler stopped the engine
+            guard player.didFinish else { continue }
+            player.didFinish = false
+            player.completion?(nil)
+        }
+        retired.removeAll(keepingCapacity: true)
     }
 
     private func notifyIfPlayersFinished() {
@@ -361,11 +381,13 @@ public final class HapticEngine {
     }
 
     private func halt() {
+        haltCount &+= 1
         for player in patternPlayers {
             player.removeAllCommands()
             player.phase = .finished
             player.didFinish = false
             player.contribution = .zero
+            player.isRegistered = false
         }
         patternPlayers.removeAll(keepingCapacity: true)
         audio.silence()
