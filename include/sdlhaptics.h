@@ -176,6 +176,8 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_MAX_UNMATCHED_NAMES      256     /**< distinct names no rule takes, kept per config for SDLH_GetUnmatchedName (added by issue 31) */
 #define SDLH_MAX_PLAYING_PATTERNS     256     /**< patterns one player plays at once through SDLH_PlayPattern, with or without out_player; more: SDLH_ERROR_LIMIT (added by issue 31) */
 #define SDLH_MAX_PENDING_COMMANDS     1024    /**< commands one pattern player holds for its next updates (stop, pause, resume, seek, parameters); one that repeats the last (a parameter sent again, a seek) replaces it; more: SDLH_ERROR_LIMIT. Added by issue 31 round two */
+#define SDLH_MAX_RULE_VOICES          1024    /**< voices the mapping config's rules hold for one player; past it an idle rule's voices make room, and a start while every one plays is dropped (SDLH_MappingStats.throttled). Added by issue 31 round two */
+#define SDLH_MAX_PLAYING_TEXTURES     64      /**< textures playing at once (a texture for every player counts once per player), each with a voice of its own; a start past it is dropped (SDLH_MappingStats.throttled). Added by issue 31 round two (the limit is older) */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -614,7 +616,7 @@ typedef struct SDLH_MappingStats {
     Sint64 coalesced;         /**< posts merged into a stronger response of the same rule (or feedback case) and player in the same frame. Added by issue 25 */
     Sint64 out_of_range;      /**< posts the rule's distance attenuation took to 0. Added by issue 25 */
     Sint64 updated;           /**< texture updates and stops: nothing new started. Added by issue 31 */
-    Sint64 throttled;         /**< posts dropped by a limit: a feedback case's rate limit, a texture past the 64 playing. Added by issue 31 */
+    Sint64 throttled;         /**< posts dropped by a limit: a feedback case's rate limit, a texture past SDLH_MAX_PLAYING_TEXTURES playing, a rule's start while its player holds SDLH_MAX_RULE_VOICES playing voices. Added by issue 31 */
     Sint64 no_pad;            /**< posts a rule (or a feedback case) took for players without a pad that can play them. Added by issue 31 */
     Sint64 voices_started;    /**< voices started (trigger voices included): not posts. Added by issue 31 */
 } SDLH_MappingStats;

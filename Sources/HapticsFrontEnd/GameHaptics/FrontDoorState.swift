@@ -29,12 +29,12 @@ package final class FrontDoorState {
     var isPaused = false
     /// Voices started for the game (patterns and feedback), so `pause` can pause them; finished ones
     /// are pruned per update.
-    package var livePlayers: [HapticAdvancedPatternPlayer] = []
-    package var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+    package var livePlayers: VoiceList
+    package var pausedPlayers: VoiceList
     /// Voices the `.pause` focus policy paused that gameplay pause does not cover (`.ui`, or every
     /// voice after the game resumed while unfocused): resumed when focus comes back. Finished ones
     /// are pruned per update.
-    var focusHeldPlayers: [HapticAdvancedPatternPlayer] = []
+    var focusHeldPlayers: VoiceList
     /// Per player, the players `Playback.play` started that may still play (at most
     /// `Playback.maximumPlayingPatterns`); finished ones are pruned per update, as `livePlayers`.
     var playedPatterns: [[HapticAdvancedPatternPlayer]]
@@ -53,9 +53,9 @@ package final class FrontDoorState {
         var devices = FeedbackDevices(playerCount: seats.count)
         for seat in seats { devices.setTriggers(seat.triggers, forPlayer: seat.player) }
         feedbackDevices = devices
-        livePlayers.reserveCapacity(configuration.voiceCapacity)
-        pausedPlayers.reserveCapacity(configuration.voiceCapacity)
-        focusHeldPlayers.reserveCapacity(configuration.voiceCapacity)
+        livePlayers = VoiceList(mark: 1, capacity: configuration.voiceCapacity)
+        pausedPlayers = VoiceList(mark: 2, capacity: configuration.voiceCapacity)
+        focusHeldPlayers = VoiceList(mark: 4, capacity: configuration.voiceCapacity)
     }
 
     /// Whether focus loss stopped the engines on purpose (`.stopEngines`): nothing restarts them then.
@@ -66,14 +66,14 @@ package final class FrontDoorState {
 
     /// The pause bookkeeping, once for every voice started for the game: recorded as live, and
     /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`, or
-    /// when focus is lost under the `.pause` policy (any category). A voice `isNew` (made for this
-    /// start: `Playback.play`'s) is known not to be recorded yet, so no search: a frame of many plays
-    /// costs O(plays), not O(plays × live voices) (issue 31).
-    func track(_ voice: HapticAdvancedPatternPlayer, isNew: Bool = false) {
-        if isNew || !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
+    /// when focus is lost under the `.pause` policy (any category). O(1) whether the voice is new or a
+    /// pooled one started again (`VoiceList`): a frame of many starts costs O(starts), not O(starts ×
+    /// live voices) (issue 31, and its second round for pooled mapping voices).
+    func track(_ voice: HapticAdvancedPatternPlayer) {
+        livePlayers.insert(voice)
         if isPaused && voice.category != .ui {
             try? voice.pause(atTime: 0)
-            if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }
+            pausedPlayers.insert(voice)
         } else if isHeldByFocus {
             holdForFocus(voice)
         }
@@ -82,13 +82,13 @@ package final class FrontDoorState {
     /// Pauses `voice` until focus comes back (`releaseFocusHold`).
     func holdForFocus(_ voice: HapticAdvancedPatternPlayer) {
         try? voice.pause(atTime: 0)
-        if !focusHeldPlayers.contains(where: { $0 === voice }) { focusHeldPlayers.append(voice) }
+        focusHeldPlayers.insert(voice)
     }
 
     /// Resumes what focus loss held, where each voice was.
     func releaseFocusHold() {
         for voice in focusHeldPlayers { try? voice.resume(atTime: 0) }
-        focusHeldPlayers.removeAll(keepingCapacity: true)
+        focusHeldPlayers.removeAll()
     }
 
     /// Records where `seat`'s player's voices are made now: its engine while its pad can rumble (and

@@ -198,7 +198,7 @@ public final class GameHaptics {
                     playback.pause()
                     state.suspendedByFocus = true
                 }
-                for voice in state.livePlayers where voice.isPlaying && !state.pausedPlayers.contains(where: { $0 === voice }) {
+                for voice in state.livePlayers where voice.isPlaying && !state.pausedPlayers.contains(voice) {
                     state.holdForFocus(voice)
                 }
                 for seat in state.seats where seat.instanceID != nil { seat.silence() }
