@@ -178,6 +178,8 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 #define SDLH_MAX_PENDING_COMMANDS     1024    /**< commands one pattern player holds for its next updates (stop, pause, resume, seek, parameters); one that repeats the last (a parameter sent again, a seek) replaces it; more: SDLH_ERROR_LIMIT. Added by issue 31 round two */
 #define SDLH_MAX_RULE_VOICES          1024    /**< voices the mapping config's rules hold for one player; past it an idle rule's voices make room, and a start while every one plays is dropped (SDLH_MappingStats.throttled). Added by issue 31 round two */
 #define SDLH_MAX_PLAYING_TEXTURES     64      /**< textures playing at once (a texture for every player counts once per player), each with a voice of its own; a start past it is dropped (SDLH_MappingStats.throttled). Added by issue 31 round two (the limit is older) */
+#define SDLH_MAX_LONG_NAMES           262144  /**< names over 15 bytes kept at once (SDLH_MAX_LONG_NAME_BYTES of them in all): those of the config playing, of the config loading, and at most a quarter first seen in posts (kept for the process); a name no loaded config writes any more makes room at a later load; a config whose names find no room beside those: SDLH_ERROR_CONFIG. Added by issue 31 round two */
+#define SDLH_MAX_LONG_NAME_BYTES      16777216 /**< 16 MiB: the bytes of the names SDLH_MAX_LONG_NAMES counts. Added by issue 31 round two */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -315,7 +317,7 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
 /* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; up to  */
 /* 15 bytes cost nothing, a longer one is kept once in a bounded table (issue 31; docs/events.md: */
-/* no allocation, a lock and O(length)). NULL or "" means "none".                                 */
+/* no allocation, a lock and O(length); SDLH_MAX_LONG_NAMES). NULL or "" means "none".            */
 /* ---------------------------------------------------------------------------------------------- */
 
 /** For the player field of events: every player feels it (each attenuated by its own listener). */
