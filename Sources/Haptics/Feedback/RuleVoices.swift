@@ -65,6 +65,13 @@ final class RuleVoices: VoiceBudget {
     func start(rule index: Int, of mapping: LoadedMapping, role: VoicePoolKey.Role, player: Int, devices: FeedbackDevices,
                intensity: Double, sharpness: Double? = nil, at time: Double, sparing: UInt8 = 0) -> Start {
         let key = VoicePoolKey(source: .rule(index, role), player: player)
+        // A rule new to a full player makes its pool only once an idle pool made room: a refused start makes
+        // nothing (allocates nothing).
+        if pools[key] == nil, player >= 0, player < voiceCounts.count, voiceCounts[player] >= voicesPerPlayer,
+           fullInFrame[player] == frame || !dropIdlePool(of: player, sparing: nil) {
+            fullInFrame[player] = frame
+            return .limit
+        }
         let pool = pools[key] ?? makePool(key, rule: index, of: mapping, role: role)
         guard let voice = pool.startVoice(devices: devices, player: player, intensity: intensity, sharpness: sharpness,
                                           at: time, sparing: sparing) else {
@@ -137,7 +144,7 @@ final class RuleVoices: VoiceBudget {
 
     /// Drops one idle pool of `player` other than `keep`, looking from where the last look stopped. O(pools
     /// of the player) at worst, O(1) amortised.
-    private func dropIdlePool(of player: Int, sparing keep: FeedbackVoicePool) -> Bool {
+    private func dropIdlePool(of player: Int, sparing keep: FeedbackVoicePool?) -> Bool {
         let keys = playerPools[player]
         guard !keys.isEmpty else { return false }
         for step in 0..<keys.count {
