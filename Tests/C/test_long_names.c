@@ -4,8 +4,8 @@
  * bytes at once); on 671abd6 nothing ever left it, so the third of three configs of 2,000 rules with names of
  * about 4,000 bytes was refused ("cannot be kept"), and after 262,144 names even a config naming
  * "double_jump_landing" was, still after SDLH_Quit and SDLH_Init. Now a name no loaded config writes makes room:
- *   - twelve versions of a config of 500 rules whose action names are about 4,000 bytes (24 MB of names in all,
- *     well past SDLH_MAX_LONG_NAME_BYTES) all load, and each version's names play (its last rule);
+ *   - twenty versions of a config of 500 rules whose action names are about 4,000 bytes (40 MB of names in all,
+ *     more than twice SDLH_MAX_LONG_NAME_BYTES) all load, and each version's names play (its last rule);
  *   - a config with a long name loads after SDLH_Quit and SDLH_Init;
  *   - a name of the config playing is never dropped: posted after the other loads, it still plays.
  *
@@ -16,7 +16,7 @@
 
 #define RULES 500
 #define NAME_BYTES 4000
-#define VERSIONS 12
+#define VERSIONS 20
 
 static char long_name[NAME_BYTES + 64];
 
