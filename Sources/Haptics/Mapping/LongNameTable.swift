@@ -23,7 +23,7 @@ import Darwin
 /// hot-reloading all day ran out). A loaded config pins its names (`pin`, released by `unpin` when the
 /// `LoadedMapping` goes); when a config's name finds the table full, every name first seen in a config that
 /// no loaded config pins any more is dropped in one sweep (O(`capacity` + `byteCapacity`): the survivors'
-/// bytes moved down, the lookup slots rebuilt; about 10 ms when full, at a config load, never in a post),
+/// bytes moved down, the lookup slots rebuilt; at a config load, never in a post: docs/config.md, "Limits"),
 /// and its number is used again under a new generation, so an old `HapticName` of a dropped name equals no
 /// name made after (its `string` is then `#` and a hex number). So the names that must fit at once are
 /// those of the configs alive (the one playing and the one loading) and of posts. Allocation-free after
