@@ -396,7 +396,9 @@ public class HapticPatternPlayer {
             apply(command.kind, at: command.time == -.infinity ? time : command.time)
             due += 1
         }
-        pending.removeSubrange(0..<due)
+        // Keep the storage: `removeSubrange` of the whole array frees it, and the next command allocated it
+        // again (a malloc per voice start and update).
+        if due == pending.count { pending.removeAll(keepingCapacity: true) } else { pending.removeSubrange(0..<due) }
         nextCommandTime = pending.first?.time ?? .infinity
     }
 
