@@ -188,7 +188,7 @@ public func sdlhSetPatternPlayerParameter(_ player: OpaquePointer?, _ parameter:
         guard value.isFinite, value >= id.range.minimum, value <= id.range.maximum else {
             throw .invalid("\(id.rawValue) must be within \(id.range.minimum)...\(id.range.maximum), got \(value)")
         }
-        do throws(HapticEngineError) { try voice.sendParameters([DynamicParameter(id, value: value, at: 0)], atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.sendParameter(id, value: value, atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 

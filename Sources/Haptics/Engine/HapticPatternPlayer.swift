@@ -144,6 +144,13 @@ public class HapticPatternPlayer {
         }
     }
 
+    /// Sends one dynamic parameter, effective at game time `time` (0: now): `sendParameters` with one
+    /// parameter, without an array (what the C API's `SDLH_SetPatternPlayerParameter` calls on the per-frame
+    /// path). No allocation.
+    public func sendParameter(_ id: DynamicParameter.ID, value: Double, atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.parameter(id, value), at: time)
+    }
+
     /// Schedules a curve of a game control starting at game time `time` + `curve.time`; point times
     /// are relative to that start. Replaces the control's previous value or curve when it starts.
     public func scheduleParameterCurve(_ curve: ParameterCurve, atTime time: Double) throws(HapticEngineError) {

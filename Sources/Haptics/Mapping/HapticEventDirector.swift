@@ -655,13 +655,20 @@ public final class HapticEventDirector {
         }
         noteStarted(voice, intensity: response.intensity)
         record(rule.name, player: response.player, intensity: response.intensity)
-        for (role, level) in [(VoicePoolKey.Role.leftTrigger, response.leftTrigger), (.rightTrigger, response.rightTrigger)] where level > 0 {
-            if case .started(let trigger) = ruleVoices.start(rule: response.ruleIndex, of: mapping, role: role, player: response.player,
-                                                              devices: devices, intensity: level, at: time) {
-                noteStarted(trigger, intensity: level)
-            }
-        }
+        // Each side on its own (an array literal of the two sides was allocated per rule start).
+        startTrigger(.leftTrigger, level: response.leftTrigger, response, mapping: mapping, on: devices, at: time)
+        startTrigger(.rightTrigger, level: response.rightTrigger, response, mapping: mapping, on: devices, at: time)
         return .started
+    }
+
+    /// Starts the trigger voice of `response`'s rule on side `role` at `level`, when above 0.
+    private func startTrigger(_ role: VoicePoolKey.Role, level: Double, _ response: MappedHaptic, mapping: LoadedMapping,
+                              on devices: FeedbackDevices, at time: Double) {
+        guard level > 0 else { return }
+        if case .started(let trigger) = ruleVoices.start(rule: response.ruleIndex, of: mapping, role: role, player: response.player,
+                                                          devices: devices, intensity: level, at: time) {
+            noteStarted(trigger, intensity: level)
+        }
     }
 
     /// Adds `feedback` of post `post` for `player` to this frame's presets, or merges it into the same case
