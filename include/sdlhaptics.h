@@ -31,11 +31,19 @@
  * - Threads: SDLH_Init fixes the game thread (the thread that runs SDL's event loop). Functions
  *   marked "game thread" refuse other threads with SDLH_ERROR_WRONG_THREAD. The SDLH_Post* functions
  *   and SDLH_GetError may be called from any thread.
+ * - Calls never nest: a game-thread function called while another one works on the same thread, from
+ *   a callback SDL makes in the middle of that work (a virtual pad's rumble callback as a pad is sent
+ *   a level, SDL's log output function as SDLHaptics logs a line, an event watch), is refused with
+ *   SDLH_ERROR_INVALID_ARGUMENT ("called while SDLH_UpdateAt runs on this thread"). SDLHaptics' own
+ *   completion and reload callbacks run between the pieces of an update and may call any function
+ *   but SDLH_Update/SDLH_UpdateAt; the any-thread functions (posts) work from anywhere.
  * - Players count from 0. Times are in seconds, masses in kilograms, distances and positions in the
  *   game's world units, speeds in world units per second. Intensities are 0...1.
  * - Strings passed in must be NUL-terminated UTF-8 of at most SDLH_MAX_STRING_BYTES; the library
  *   copies what it keeps. Strings returned are owned by the library (the lifetime is stated per
- *   function).
+ *   function). Every string the library hands out (returned, in a struct, or written to SDL's log)
+ *   is UTF-8 without control characters: those of a device's name, a path or a posted name are
+ *   escaped ("\n", "\u001B"), so none reaches a log or a terminal.
  * - Handles (SDLH_Pattern, SDLH_PatternPlayer) are opaque and checked on every call: a freed handle,
  *   a handle from before SDLH_Quit or a made-up pointer is refused with SDLH_ERROR_INVALID_HANDLE.
  *
@@ -182,7 +190,7 @@ static int (SDLCALL *const SDLH_link_check_)(void) __attribute__((used)) = SDLH_
 /* ---------------------------------------------------------------------------------------------- */
 
 /** Error codes: every failing function returns one of these (all negative). */
-#define SDLH_ERROR_INVALID_ARGUMENT   (-1)  /**< NULL, NaN, out of range, not UTF-8, unknown enum value */
+#define SDLH_ERROR_INVALID_ARGUMENT   (-1)  /**< NULL, NaN, out of range, not UTF-8, unknown enum value; a call nested in another (see Conventions) */
 #define SDLH_ERROR_NOT_INITIALIZED    (-2)  /**< called before SDLH_Init or after SDLH_Quit */
 #define SDLH_ERROR_ALREADY_INITIALIZED (-3) /**< SDLH_Init twice without SDLH_Quit */
 #define SDLH_ERROR_WRONG_THREAD       (-4)  /**< a game-thread function called from another thread */
@@ -192,7 +200,7 @@ static int (SDLCALL *const SDLH_link_check_)(void) __attribute__((used)) = SDLH_
 #define SDLH_ERROR_CONFIG             (-8)  /**< a mapping config is invalid (file:line:column in the message) */
 #define SDLH_ERROR_PATTERN            (-9)  /**< an AHAP pattern is invalid or unreadable */
 #define SDLH_ERROR_QUEUE_FULL         (-10) /**< this frame's event queue is full (SDLH_MAX_EVENTS_PER_FRAME): dropped */
-#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind, SDLH_MAX_VIRTUAL_PADS) */
+#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind, SDLH_MAX_VIRTUAL_PADS, SDLH_MAX_PLAYING_PATTERNS, SDLH_MAX_PENDING_COMMANDS) */
 #define SDLH_ERROR_NOT_FOUND          (-12) /**< no such pad, preset or entry */
 
 /*
@@ -207,6 +215,11 @@ static int (SDLCALL *const SDLH_link_check_)(void) __attribute__((used)) = SDLH_
 #define SDLH_MAX_VIRTUAL_PADS         256     /**< virtual pads attached by SDLH_AttachVirtualPad* at once (SDL 2.26 attaches one in time growing with the square of those attached); more: SDLH_ERROR_LIMIT. Added by issue 31 */
 #define SDLH_MAX_UNMATCHED_NAMES      256     /**< distinct names no rule takes, kept per config for SDLH_GetUnmatchedName (added by issue 31) */
 #define SDLH_MAX_PLAYING_PATTERNS     256     /**< patterns one player plays at once through SDLH_PlayPattern, with or without out_player; more: SDLH_ERROR_LIMIT (added by issue 31) */
+#define SDLH_MAX_PENDING_COMMANDS     1024    /**< commands one pattern player holds for its next updates (stop, pause, resume, seek, parameters); one that repeats the last (a parameter sent again, a seek) replaces it; more: SDLH_ERROR_LIMIT. Added by issue 31 round two */
+#define SDLH_MAX_RULE_VOICES          1024    /**< voices the mapping config's rules hold for one player; past it an idle rule's voices make room, and a start while every one plays is dropped (SDLH_MappingStats.throttled). Added by issue 31 round two */
+#define SDLH_MAX_PLAYING_TEXTURES     64      /**< textures playing at once (a texture for every player counts once per player), each with a voice of its own; a start past it is dropped (SDLH_MappingStats.throttled). Added by issue 31 round two (the limit is older) */
+#define SDLH_MAX_LONG_NAMES           262144  /**< names over 15 bytes kept at once (SDLH_MAX_LONG_NAME_BYTES of them in all): those of the config playing, of the config loading, and at most a quarter first seen in posts (kept for the process); a name no loaded config writes any more makes room at a later load; a config whose names find no room beside those: SDLH_ERROR_CONFIG. Added by issue 31 round two */
+#define SDLH_MAX_LONG_NAME_BYTES      16777216 /**< 16 MiB: the bytes of the names SDLH_MAX_LONG_NAMES counts. Added by issue 31 round two */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
 #define SDLH_MAX_STRUCT_SIZE          4096    /**< the largest size field accepted in a struct */
@@ -267,8 +280,9 @@ typedef struct SDLH_InitOptions {
  * taken over), opens every pad already connected and gives each player 0...player_count-1 an engine.
  * The calling thread becomes the game thread. The first SDLH_Init also registers atexit and
  * at_quick_exit handlers, and each SDLH_Init handles the signals that end a process and are still at
- * their default (SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, ...; SIGINT and SIGTERM when SDL's handlers are
- * off): a process that exits (from any thread, even from inside an update) or is ended by such a
+ * their default (every one but the crashes: SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGPROF, SIGIO, the
+ * real-time signals, ...; SIGINT and SIGTERM when SDL's handlers are off), in the process that calls it
+ * (a child made by fork that calls SDLH_Init gets its own): a process that exits (from any thread, even from inside an update) or is ended by such a
  * signal without SDLH_Quit still sends (0,0) to every pad (docs/c-api.md, "Leaving: exit, signals
  * and crashes").
  *
@@ -331,8 +345,11 @@ extern DECLSPEC int SDLCALL SDLH_Update(void);
  * replays and tests that run frames faster than real time (a test calls it with frame / 60.0 and
  * runs a second in a millisecond). A game whose frames simply follow real time calls SDLH_Update.
  *
- * \param game_time_seconds the frame's time in seconds, finite, non-decreasing, any origin (a time
- *        earlier than the last one is treated as the last one)
+ * \param game_time_seconds the frame's time in seconds, finite, any origin, normally non-decreasing. A
+ *        time earlier than the last one is a new origin: haptics hold for that frame, then run on with
+ *        the game's steps from it; a step of more than an hour (a wrong time: 1e300, DBL_MAX) counts as
+ *        an hour; a first time beyond 2^52 s starts the clock at 0. So no finite time, however wrong,
+ *        leaves a pad rumbling (docs/c-api.md, "Feedback, Play or Post; Update or UpdateAt")
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion or reload callback),
  *          SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
@@ -344,11 +361,12 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* Game events: what happened, in the game's terms. The mapping config decides how it feels.     */
 /* Posting is safe from any thread (physics, audio, network): events wait for the next update.   */
 /* A frame holds up to SDLH_MAX_EVENTS_PER_FRAME events; more are dropped and counted           */
-/* (SDLH_ERROR_QUEUE_FULL; a refused post allocates nothing either).                             */
+/* (SDLH_ERROR_QUEUE_FULL). A refused post allocates nothing, whatever the refusal: a full queue, */
+/* a bad argument, after SDLH_Quit (its message is written into the thread's buffer as it is made). */
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
 /* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; up to  */
 /* 15 bytes cost nothing, a longer one is kept once in a bounded table (issue 31; docs/events.md: */
-/* no allocation, a lock and O(length)). NULL or "" means "none".                                 */
+/* no allocation, a lock and O(length); SDLH_MAX_LONG_NAMES). NULL or "" means "none".            */
 /* ---------------------------------------------------------------------------------------------- */
 
 /** For the player field of events: every player feels it (each attenuated by its own listener). */
@@ -649,7 +667,7 @@ typedef struct SDLH_MappingStats {
     Sint64 coalesced;         /**< posts merged into a stronger response of the same rule (or feedback case) and player in the same frame. Added by issue 25 */
     Sint64 out_of_range;      /**< posts the rule's distance attenuation took to 0. Added by issue 25 */
     Sint64 updated;           /**< texture updates and stops: nothing new started. Added by issue 31 */
-    Sint64 throttled;         /**< posts dropped by a limit: a feedback case's rate limit, a texture past the 64 playing. Added by issue 31 */
+    Sint64 throttled;         /**< posts dropped by a limit: a feedback case's rate limit, a texture past SDLH_MAX_PLAYING_TEXTURES playing, a rule's start while its player holds SDLH_MAX_RULE_VOICES playing voices. Added by issue 31 */
     Sint64 no_pad;            /**< posts a rule (or a feedback case) took for players without a pad that can play them. Added by issue 31 */
     Sint64 voices_started;    /**< voices started (trigger voices included): not posts. Added by issue 31 */
 } SDLH_MappingStats;
@@ -677,7 +695,7 @@ extern DECLSPEC int SDLCALL SDLH_GetMappingStats(SDLH_MappingStats *stats);
 typedef struct SDLH_UnmatchedName {
     Uint32 size;              /**< sizeof(SDLH_UnmatchedName) */
     const char *kind;         /**< "action", "custom", "texture" or "footstep" */
-    const char *name;         /**< the name as posted (UTF-8, control characters as posted) */
+    const char *name;         /**< the name as posted, UTF-8, its control characters escaped ("\u001B": issue 31 round two; they were as posted) */
     const char *suggestion;   /**< a name a rule of that kind takes that is close to it ("did you mean"), or NULL */
     Sint64 posts;             /**< posts that carried it and matched nothing, since it was first seen under this config */
 } SDLH_UnmatchedName;
@@ -703,7 +721,8 @@ extern DECLSPEC int SDLCALL SDLH_GetUnmatchedName(int index, SDLH_UnmatchedName 
 
 /**
  * One hot reload, as SDLH_SetReloadCallback's callback receives it. Strings are owned by the library
- * and valid during the callback only (copy what you keep). `size` is the library's sizeof: read a
+ * and valid during the callback only (copy what you keep); control characters in them (a path's) are
+ * escaped ("\u001B"). `size` is the library's sizeof: read a
  * field a later header adds only when size covers it.
  */
 typedef struct SDLH_ReloadInfo {
@@ -899,6 +918,14 @@ extern DECLSPEC int SDLCALL SDLH_PausePatternPlayer(SDLH_PatternPlayer *player);
 /** Resumes a paused player from where it paused. Game thread. */
 extern DECLSPEC int SDLCALL SDLH_ResumePatternPlayer(SDLH_PatternPlayer *player);
 
+/*
+ * Stop, pause, resume, seek and parameters wait for the next update as commands of the player: at most
+ * SDLH_MAX_PENDING_COMMANDS wait at once (past it SDLH_ERROR_LIMIT until the next update runs them). A
+ * command that repeats the last one waiting (a parameter sent again, a seek after a seek, a second pause)
+ * replaces it and does not count, so a parameter set every call between two updates is never refused.
+ * The next update runs them in O(commands) (issue 31, round two).
+ */
+
 /**
  * Moves playback to offset_seconds into the pattern (finite, >= 0), at the next update; works while
  * playing or paused. Game thread.
@@ -1057,7 +1084,7 @@ typedef struct SDLH_PadInfo {
     int player;                 /**< its player, or -1 while it waits for one */
     int has_rumble;             /**< nonzero: body motors */
     int has_trigger_rumble;     /**< nonzero: trigger motors (Xbox One and later) */
-    char name[128];             /**< SDL's name for it, UTF-8, NUL-terminated (cut at 127 bytes) */
+    char name[128];             /**< SDL's name for it (from the device), UTF-8, control characters escaped ("\u001B"), NUL-terminated (cut at 127 bytes, at a character boundary) */
     char profile[32];           /**< the motor profile SDLHaptics drives it with (docs/engine.md, "Profiles"): "xboxOne", "xboxOneBluetooth", "ps4", "ps5", "switchPro", "generic" (other pads), "virtual" (a plain virtual pad: linear, no dead zone); NUL-terminated. Added by issue 25 */
 } SDLH_PadInfo;
 

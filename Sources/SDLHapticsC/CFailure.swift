@@ -12,12 +12,13 @@ import CSDLHaptics
 
 /// A failure to report to C: one of the header's `SDLH_ERROR_*` codes and a message saying what was
 /// expected. Thrown inside the shell, turned into the return code and `SDLH_GetError()` text at the
-/// exported function's edge (`CResult.run`). Built only on failure paths (allocates its message).
+/// exported function's edge (`CResult.run`). Built only on failure paths; one whose message holds only
+/// literal text, static names and numbers (every refusal of a post) allocates nothing (`CMessage`).
 struct CFailure: Error {
     var code: Int32
-    var message: String
+    var message: CMessage
 
-    static func invalid(_ message: String) -> CFailure { CFailure(code: SDLH_ERROR_INVALID_ARGUMENT, message: message) }
+    static func invalid(_ message: CMessage) -> CFailure { CFailure(code: SDLH_ERROR_INVALID_ARGUMENT, message: message) }
     static let notInitialized = CFailure(code: SDLH_ERROR_NOT_INITIALIZED,
                                          message: "SDLHaptics is not initialized: call SDLH_Init after SDL_Init (or it was quit)")
     static func invalidHandle(_ what: String) -> CFailure {
@@ -26,6 +27,113 @@ struct CFailure: Error {
     }
     static func unknownPlayer(_ player: Int, count: Int) -> CFailure {
         CFailure(code: SDLH_ERROR_UNKNOWN_PLAYER, message: "player \(player) does not exist: players are 0...\(count - 1)")
+    }
+}
+
+/// The text of a `CFailure`, written as a string literal with interpolations (`"\(field) must be
+/// finite, got \(value)"`). A message made of literal text, `StaticString`s, integers and `Double`s is
+/// written as it is made into `inlineCapacity` bytes held in the value, without allocating: so no refused
+/// post allocates, whatever was wrong with it (issue 31, round two, F9: a post refused for a bad
+/// argument cost 1–3 mallocs; a number is written through `TextOutputStream._writeASCII`, the
+/// standard library's own shortest form, never through a `String`). A message that interpolates a
+/// `String` or any other value is kept as a `String` (those paths allocate anyway).
+struct CMessage: ExpressibleByStringInterpolation, CustomStringConvertible {
+    typealias StringLiteralType = StaticString
+
+    /// The most bytes kept inline; a longer inline message is cut there (none of the shell's is).
+    static let inlineCapacity = 256
+    /// The inline bytes (32 words = `inlineCapacity`).
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+    /// The message as text, once something other than literals and numbers was interpolated.
+    private var text: String?
+
+    init(stringLiteral literal: StaticString) { append(literal) }
+    init(stringInterpolation: Interpolation) { self = stringInterpolation.message }
+    /// A message that is already text.
+    init(text: String) { self.text = text }
+    private init() {}
+
+    struct Interpolation: StringInterpolationProtocol {
+        fileprivate var message = CMessage()
+        init(literalCapacity: Int, interpolationCount: Int) {}
+        mutating func appendLiteral(_ literal: StaticString) { message.append(literal) }
+        mutating func appendInterpolation(_ name: StaticString) { message.append(name) }
+        mutating func appendInterpolation<Integer: BinaryInteger>(_ value: Integer) { message.append(integer: value) }
+        mutating func appendInterpolation(_ value: Double) { message.append(number: value) }
+        mutating func appendInterpolation(_ value: String) { message.append(text: value) }
+        /// Anything else, as `String(describing:)` (allocates).
+        mutating func appendInterpolation<Value>(_ value: Value) { message.append(text: String(describing: value)) }
+    }
+
+    /// The message's UTF-8 bytes.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if var text { return text.withUTF8(body) }
+        return withUnsafeBytes(of: words) { body(UnsafeBufferPointer(start: $0.bindMemory(to: UInt8.self).baseAddress, count: count)) }
+    }
+
+    var description: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+
+    private mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(bytes: $0) }
+    }
+
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        if text != nil {
+            text! += String(decoding: bytes, as: UTF8.self)
+            return
+        }
+        let room = min(bytes.count, Self.inlineCapacity - count)
+        guard room > 0 else { return }
+        withUnsafeMutableBytes(of: &words) { target in
+            for index in 0..<room { target[count + index] = bytes[index] }
+        }
+        count += room
+    }
+
+    private mutating func append(text value: String) {
+        if text == nil { text = description }
+        text! += value
+    }
+
+    /// Decimal digits, without a `String`.
+    private mutating func append<Integer: BinaryInteger>(integer value: Integer) {
+        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)   // 40 bytes: a 128-bit integer's 39 digits and a sign
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0 && start > 1
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            let written = UnsafeRawBufferPointer(rebasing: buffer[start...]).bindMemory(to: UInt8.self)
+            append(bytes: written)
+        }
+    }
+
+    /// The standard library's text for `value` (shortest form that reads back: "-3.0", "nan", "1e+300").
+    private mutating func append(number value: Double) {
+        var stream = ASCIIStream(message: self)
+        value.write(to: &stream)
+        self = stream.message
+    }
+
+    /// Takes the standard library's number text as bytes (`_writeASCII`), never as a `String`.
+    private struct ASCIIStream: TextOutputStream {
+        var message: CMessage
+        mutating func write(_ string: String) {
+            var string = string
+            string.withUTF8 { message.append(bytes: $0) }
+        }
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { message.append(bytes: buffer) }
     }
 }
 
@@ -57,12 +165,11 @@ enum ErrorMessage {
 
     /// Stores "FUNCTION: MESSAGE", control characters in the message escaped, cut at a UTF-8
     /// character boundary (an escape is never cut in two) to fit `SDLH_MAX_ERROR_BYTES`. No allocation.
-    static func set(function: StaticString, message: String) {
+    static func set(function: StaticString, message: CMessage) {
         var writer = Writer(target: buffer, capacity: capacity - 1)
         writer.append(function)
         writer.append(": ")
-        var text = message   // a native string: its UTF-8 is already contiguous, nothing is copied
-        text.withUTF8 { bytes in
+        message.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -134,6 +241,19 @@ enum CResult {
             _ = report(function, error)
             return nil
         }
+    }
+
+    /// A game-thread function (`LibraryState.work`): the state, or the refusal of another thread, of a
+    /// call before `SDLH_Init` and of a call from inside another function's work.
+    @inline(__always)
+    static func onGameThread(_ function: StaticString, _ body: (LibraryState) throws(CFailure) -> Int32) -> Int32 {
+        run(function) { () throws(CFailure) -> Int32 in try LibraryState.work(function, body) }
+    }
+
+    /// A game-thread function that returns a pointer: nil on failure.
+    @inline(__always)
+    static func onGameThread<T>(_ function: StaticString, _ body: (LibraryState) throws(CFailure) -> T?) -> T? {
+        run(function) { () throws(CFailure) -> T? in try LibraryState.work(function, body) }
     }
 
     @inline(never)

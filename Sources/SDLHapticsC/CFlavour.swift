@@ -56,9 +56,9 @@ enum CFlavour {
         #endif
     }
 
-    /// Writes `text` to SDL's log as a warning of the application category.
+    /// Writes `text` to SDL's log as a warning of the application category (escaped: `COutput`).
     static func logWarning(_ text: String) {
-        text.withCString { text in
+        COutput.text(text).withCString { text in
             withVaList([text]) { arguments in
                 SDL_LogMessageV(Int32(SDL_LOG_CATEGORY_APPLICATION.rawValue), SDL_LOG_PRIORITY_WARN, "%s", arguments)
             }

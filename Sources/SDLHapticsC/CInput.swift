@@ -49,19 +49,6 @@ enum CInput {
         return Int(size) >= offset + length
     }
 
-    /// Writes `text` into a fixed-size C `char` array field as NUL-terminated UTF-8, cut at a character
-    /// boundary to fit (the rest zero).
-    static func copy(_ text: String, into field: UnsafeMutableRawBufferPointer) {
-        field.initializeMemory(as: UInt8.self, repeating: 0)
-        guard field.count > 0 else { return }
-        var utf8 = Array(text.utf8.prefix(field.count - 1))
-        if utf8.count == field.count - 1 {
-            while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }
-            if let last = utf8.last, last & 0x80 != 0 { utf8.removeLast() }
-        }
-        for (offset, byte) in utf8.enumerated() { field[offset] = byte }
-    }
-
     @inline(__always)
     static func finite(_ value: Double, _ field: StaticString) throws(CFailure) -> Double {
         guard value.isFinite else { throw .invalid("\(field) must be a finite number, got \(value)") }

@@ -80,8 +80,7 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
 
 @_cdecl("SDLH_Quit")
 public func sdlhQuit() -> Int32 {
-    CResult.run("SDLH_Quit") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_Quit") { (state) throws(CFailure) -> Int32 in
         PostGate.shared.close()
         ProcessExit.restoreSignals()
         state.retireHandles()
@@ -98,8 +97,7 @@ public func sdlhWasInit() -> Int32 { LibraryState.gameThreadID.load(ordering: .a
 
 @_cdecl("SDLH_HandleEvent")
 public func sdlhHandleEvent(_ event: UnsafePointer<SDL_Event>?) -> Int32 {
-    CResult.run("SDLH_HandleEvent") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_HandleEvent") { (state) throws(CFailure) -> Int32 in
         guard let event else { throw .invalid("event must not be NULL") }
         state.door.handle(event)
         return 0
@@ -108,8 +106,7 @@ public func sdlhHandleEvent(_ event: UnsafePointer<SDL_Event>?) -> Int32 {
 
 @_cdecl("SDLH_Update")
 public func sdlhUpdate() -> Int32 {
-    CResult.run("SDLH_Update") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_Update") { (state) throws(CFailure) -> Int32 in
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
         state.unmatchedTexts.list = nil
@@ -123,8 +120,7 @@ public func sdlhUpdate() -> Int32 {
 
 @_cdecl("SDLH_UpdateAt")
 public func sdlhUpdateAt(_ time: Double) -> Int32 {
-    CResult.run("SDLH_UpdateAt") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_UpdateAt") { (state) throws(CFailure) -> Int32 in
         let time = try CInput.finite(time, "game_time_seconds")
         try state.checkNotInCallback()
         state.errorTexts.removeAll()

@@ -18,8 +18,7 @@ public func sdlhLoadMappingWithOptions(_ path: UnsafePointer<CChar>?, _ watch: I
 }
 
 private func loadMapping(_ function: StaticString, _ path: UnsafePointer<CChar>?, watch: Int32, interval: Double) -> Int32 {
-    CResult.run(function) { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread(function) { (state) throws(CFailure) -> Int32 in
         let file = try CInput.string(path, "path", required: true)!
         let interval = try CInput.inRange(interval, "interval_seconds", SDLH_MIN_WATCH_INTERVAL...SDLH_MAX_WATCH_INTERVAL)
         state.errorTexts.removeAll()
@@ -30,7 +29,7 @@ private func loadMapping(_ function: StaticString, _ path: UnsafePointer<CChar>?
             return 0
         } catch {
             state.loadErrors = error.diagnostics.map(\.description)
-            throw CFailure(code: SDLH_ERROR_CONFIG, message: oneLine(error))
+            throw CFailure(code: SDLH_ERROR_CONFIG, message: CMessage(text: oneLine(error)))
         }
     }
 }
@@ -53,28 +52,26 @@ private func mappingErrors(_ state: LibraryState) -> [String] {
 
 @_cdecl("SDLH_GetMappingErrorCount")
 public func sdlhGetMappingErrorCount() -> Int32 {
-    CResult.run("SDLH_GetMappingErrorCount") { () throws(CFailure) -> Int32 in
-        Int32(clamping: mappingErrors(try LibraryState.current()).count)
+    CResult.onGameThread("SDLH_GetMappingErrorCount") { (state) throws(CFailure) -> Int32 in
+        Int32(clamping: mappingErrors(state).count)
     }
 }
 
 @_cdecl("SDLH_GetMappingError")
 public func sdlhGetMappingError(_ index: Int32) -> UnsafePointer<CChar>? {
-    CResult.run("SDLH_GetMappingError") { () throws(CFailure) -> UnsafePointer<CChar>? in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetMappingError") { (state) throws(CFailure) -> UnsafePointer<CChar>? in
         let errors = mappingErrors(state)
         guard index >= 0, Int(index) < errors.count else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "index \(index) is out of range: there are \(errors.count) mapping errors")
         }
-        state.errorTexts.append(Array(errors[Int(index)].utf8CString))
+        state.errorTexts.append(COutput.cString(errors[Int(index)]))
         return state.errorTexts[state.errorTexts.count - 1].withUnsafeBufferPointer { $0.baseAddress! }
     }
 }
 
 @_cdecl("SDLH_GetMappingStats")
 public func sdlhGetMappingStats(_ stats: UnsafeMutablePointer<SDLH_MappingStats>?) -> Int32 {
-    CResult.run("SDLH_GetMappingStats") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetMappingStats") { (state) throws(CFailure) -> Int32 in
         guard let stats else { throw .invalid("stats must not be NULL") }
         // A game built against the header from before issue 25 passes the struct up to failed_reloads (56 bytes).
         let size = stats.pointee.size
@@ -121,8 +118,7 @@ public func sdlhSetReloadLogging(_ enabled: Int32) -> Int32 {
 
 @_cdecl("SDLH_SetListener")
 public func sdlhSetListener(_ player: Int32, _ x: Double, _ y: Double, _ z: Double) -> Int32 {
-    CResult.run("SDLH_SetListener") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_SetListener") { (state) throws(CFailure) -> Int32 in
         let player = try state.checkPlayer(player)
         state.door.setListener(try CInput.position(1, x, y, z), player: player)
         return 0
@@ -131,8 +127,7 @@ public func sdlhSetListener(_ player: Int32, _ x: Double, _ y: Double, _ z: Doub
 
 @_cdecl("SDLH_ClearListener")
 public func sdlhClearListener(_ player: Int32) -> Int32 {
-    CResult.run("SDLH_ClearListener") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_ClearListener") { (state) throws(CFailure) -> Int32 in
         state.door.setListener(nil, player: try state.checkPlayer(player))
         return 0
     }
@@ -140,8 +135,7 @@ public func sdlhClearListener(_ player: Int32) -> Int32 {
 
 @_cdecl("SDLH_PlayFeedback")
 public func sdlhPlayFeedback(_ player: Int32, _ feedback: Int32, _ intensity: Double) -> Int32 {
-    CResult.run("SDLH_PlayFeedback") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_PlayFeedback") { (state) throws(CFailure) -> Int32 in
         let player = try state.checkPlayer(player)
         let feedback = try CInput.feedback(feedback, intensity: intensity)
         return state.door.play(feedback, player: player) ? 1 : 0

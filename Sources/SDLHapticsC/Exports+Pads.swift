@@ -12,8 +12,7 @@ import HapticsSDL
 
 @_cdecl("SDLH_GetPlayerForJoystick")
 public func sdlhGetPlayerForJoystick(_ instanceID: SDL_JoystickID) -> Int32 {
-    CResult.run("SDLH_GetPlayerForJoystick") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetPlayerForJoystick") { (state) throws(CFailure) -> Int32 in
         guard let pad = state.door.controllers.first(where: { $0.instanceID == Int32(truncatingIfNeeded: instanceID) }) else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "no pad with instance id \(instanceID) is open (pump SDL events and pass them to SDLH_HandleEvent)")
         }
@@ -26,8 +25,7 @@ public func sdlhGetPlayerForJoystick(_ instanceID: SDL_JoystickID) -> Int32 {
 
 @_cdecl("SDLH_SetPlayerForJoystick")
 public func sdlhSetPlayerForJoystick(_ instanceID: SDL_JoystickID, _ player: Int32) -> Int32 {
-    CResult.run("SDLH_SetPlayerForJoystick") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_SetPlayerForJoystick") { (state) throws(CFailure) -> Int32 in
         let target = player == -1 ? nil : try state.checkPlayer(player)
         guard state.door.controllers.contains(where: { $0.instanceID == Int32(truncatingIfNeeded: instanceID) }) else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "no pad with instance id \(instanceID) is open")
@@ -39,15 +37,14 @@ public func sdlhSetPlayerForJoystick(_ instanceID: SDL_JoystickID, _ player: Int
 
 @_cdecl("SDLH_GetNumPads")
 public func sdlhGetNumPads() -> Int32 {
-    CResult.run("SDLH_GetNumPads") { () throws(CFailure) -> Int32 in
-        Int32(try LibraryState.current().door.controllers.count)
+    CResult.onGameThread("SDLH_GetNumPads") { (state) throws(CFailure) -> Int32 in
+        Int32(state.door.controllers.count)
     }
 }
 
 @_cdecl("SDLH_GetPad")
 public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo>?) -> Int32 {
-    CResult.run("SDLH_GetPad") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetPad") { (state) throws(CFailure) -> Int32 in
         guard let info else { throw .invalid("info must not be NULL") }
         // A game built against the header from before issue 25 passes the struct without `profile` (148 bytes).
         let size = info.pointee.size
@@ -62,10 +59,10 @@ public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo
         info.pointee.player = Int32(pad.player ?? -1)
         info.pointee.has_rumble = pad.hasRumble ? 1 : 0
         info.pointee.has_trigger_rumble = pad.hasTriggerRumble ? 1 : 0
-        withUnsafeMutableBytes(of: &info.pointee.name) { CInput.copy(pad.name, into: $0) }
+        withUnsafeMutableBytes(of: &info.pointee.name) { COutput.copy(pad.name, into: $0) }
         if let offset = MemoryLayout<SDLH_PadInfo>.offset(of: \SDLH_PadInfo.profile),
            CInput.covers(size, offset, length: MemoryLayout.size(ofValue: info.pointee.profile)) {
-            withUnsafeMutableBytes(of: &info.pointee.profile) { CInput.copy(pad.profile.name, into: $0) }
+            withUnsafeMutableBytes(of: &info.pointee.profile) { COutput.copy(pad.profile.name, into: $0) }
         }
         return 0
     }
@@ -73,8 +70,7 @@ public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo
 
 @_cdecl("SDLH_GetRumbleStats")
 public func sdlhGetRumbleStats(_ player: Int32, _ stats: UnsafeMutablePointer<SDLH_RumbleStats>?) -> Int32 {
-    CResult.run("SDLH_GetRumbleStats") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetRumbleStats") { (state) throws(CFailure) -> Int32 in
         let player = try state.checkPlayer(player)
         guard let stats else { throw .invalid("stats must not be NULL") }
         try CInput.checkSize(stats.pointee.size, of: "SDLH_RumbleStats", expected: MemoryLayout<SDLH_RumbleStats>.size)

@@ -27,15 +27,14 @@ private func register(_ pattern: HapticPattern, in state: LibraryState) throws(C
 
 @_cdecl("SDLH_LoadPattern")
 public func sdlhLoadPattern(_ path: UnsafePointer<CChar>?) -> OpaquePointer? {
-    CResult.run("SDLH_LoadPattern") { () throws(CFailure) -> OpaquePointer? in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_LoadPattern") { (state) throws(CFailure) -> OpaquePointer? in
         let file = try CInput.string(path, "path", required: true)!
         let pattern: HapticPattern
         do { pattern = try state.door.loadPattern(file: file) } catch {
             // The front door reads the file by its absolute path; the message names it so too, once:
             // the reader's own errors start with it, a waveform's do not.
             let path = FileStatus.absolutePath(file), text = "\(error)"
-            throw CFailure(code: SDLH_ERROR_PATTERN, message: text.hasPrefix(path + ": ") ? text : "\(path): \(text)")
+            throw CFailure(code: SDLH_ERROR_PATTERN, message: CMessage(text: text.hasPrefix(path + ": ") ? text : "\(path): \(text)"))
         }
         return try register(pattern, in: state)
     }
@@ -43,8 +42,7 @@ public func sdlhLoadPattern(_ path: UnsafePointer<CChar>?) -> OpaquePointer? {
 
 @_cdecl("SDLH_LoadPatternFromMemory")
 public func sdlhLoadPatternFromMemory(_ data: UnsafeRawPointer?, _ size: Int) -> OpaquePointer? {
-    CResult.run("SDLH_LoadPatternFromMemory") { () throws(CFailure) -> OpaquePointer? in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_LoadPatternFromMemory") { (state) throws(CFailure) -> OpaquePointer? in
         guard let data else { throw .invalid("data must not be NULL") }
         guard size > 0, size <= maximumPatternBytes else {
             throw .invalid("size must be 1...\(maximumPatternBytes) bytes, got \(size)")
@@ -60,8 +58,7 @@ public func sdlhLoadPatternFromMemory(_ data: UnsafeRawPointer?, _ size: Int) ->
 
 @_cdecl("SDLH_LoadPreset")
 public func sdlhLoadPreset(_ name: UnsafePointer<CChar>?) -> OpaquePointer? {
-    CResult.run("SDLH_LoadPreset") { () throws(CFailure) -> OpaquePointer? in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_LoadPreset") { (state) throws(CFailure) -> OpaquePointer? in
         let name = try CInput.string(name, "name", required: true)!
         guard let pattern = state.door.preset(named: name) else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND,
@@ -73,8 +70,8 @@ public func sdlhLoadPreset(_ name: UnsafePointer<CChar>?) -> OpaquePointer? {
 
 @_cdecl("SDLH_GetPatternDuration")
 public func sdlhGetPatternDuration(_ pattern: OpaquePointer?, _ seconds: UnsafeMutablePointer<Double>?) -> Int32 {
-    CResult.run("SDLH_GetPatternDuration") { () throws(CFailure) -> Int32 in
-        let box = try LibraryState.current().pattern(pattern)
+    CResult.onGameThread("SDLH_GetPatternDuration") { (state) throws(CFailure) -> Int32 in
+        let box = try state.pattern(pattern)
         guard let seconds else { throw .invalid("seconds must not be NULL") }
         seconds.pointee = box.pattern.duration
         return 0
@@ -83,8 +80,7 @@ public func sdlhGetPatternDuration(_ pattern: OpaquePointer?, _ seconds: UnsafeM
 
 @_cdecl("SDLH_FreePattern")
 public func sdlhFreePattern(_ pattern: OpaquePointer?) -> Int32 {
-    CResult.run("SDLH_FreePattern") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_FreePattern") { (state) throws(CFailure) -> Int32 in
         guard let pattern else { return 0 }
         guard state.patterns.remove(UnsafeRawPointer(pattern)) != nil else { throw .invalidHandle("pattern") }
         return 0
@@ -94,9 +90,8 @@ public func sdlhFreePattern(_ pattern: OpaquePointer?) -> Int32 {
 @_cdecl("SDLH_PlayPattern")
 public func sdlhPlayPattern(_ pattern: OpaquePointer?, _ player: Int32, _ intensity: Double, _ category: Int32,
                             _ outPlayer: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
-    CResult.run("SDLH_PlayPattern") { () throws(CFailure) -> Int32 in
+    CResult.onGameThread("SDLH_PlayPattern") { (state) throws(CFailure) -> Int32 in
         outPlayer?.pointee = nil
-        let state = try LibraryState.current()
         let box = try state.pattern(pattern)
         let player = try state.checkPlayer(player)
         let intensity = try CInput.inRange(intensity, "intensity", 0...1)
@@ -121,35 +116,40 @@ public func sdlhPlayPattern(_ pattern: OpaquePointer?, _ player: Int32, _ intens
 /// The player behind `handle` for a control call, on the game thread.
 private func control(_ function: StaticString, _ handle: OpaquePointer?,
                      _ body: (HapticAdvancedPatternPlayer) throws(CFailure) -> Void) -> Int32 {
-    CResult.run(function) { () throws(CFailure) -> Int32 in
-        try body(try LibraryState.current().player(handle).player)
+    CResult.onGameThread(function) { (state) throws(CFailure) -> Int32 in
+        try body(try state.player(handle).player)
         return 0
     }
 }
 
-/// A player command's failure (the engine is stopped or gone: the pad left).
-private func engineFailure(_ error: any Error) -> CFailure {
-    CFailure(code: SDLH_ERROR_NOT_FOUND, message: "the player's engine cannot take commands (\(error)): its pad left or haptics were stopped")
+/// A player command's failure: too many commands waiting (`SDLH_MAX_PENDING_COMMANDS`), or the engine is
+/// stopped or gone (the pad left).
+private func engineFailure(_ error: HapticEngineError) -> CFailure {
+    if error == .tooManyCommands {
+        return CFailure(code: SDLH_ERROR_LIMIT,
+                        message: "the player already holds \(SDLH_MAX_PENDING_COMMANDS) commands for its next update (SDLH_MAX_PENDING_COMMANDS): update first, or send fewer")
+    }
+    return CFailure(code: SDLH_ERROR_NOT_FOUND, message: "the player's engine cannot take commands (\(error)): its pad left or haptics were stopped")
 }
 
 @_cdecl("SDLH_StopPatternPlayer")
 public func sdlhStopPatternPlayer(_ player: OpaquePointer?) -> Int32 {
     control("SDLH_StopPatternPlayer", player) { (voice) throws(CFailure) in
-        do { try voice.stop(atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.stop(atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
 @_cdecl("SDLH_PausePatternPlayer")
 public func sdlhPausePatternPlayer(_ player: OpaquePointer?) -> Int32 {
     control("SDLH_PausePatternPlayer", player) { (voice) throws(CFailure) in
-        do { try voice.pause(atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.pause(atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
 @_cdecl("SDLH_ResumePatternPlayer")
 public func sdlhResumePatternPlayer(_ player: OpaquePointer?) -> Int32 {
     control("SDLH_ResumePatternPlayer", player) { (voice) throws(CFailure) in
-        do { try voice.resume(atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.resume(atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
@@ -157,7 +157,7 @@ public func sdlhResumePatternPlayer(_ player: OpaquePointer?) -> Int32 {
 public func sdlhSeekPatternPlayer(_ player: OpaquePointer?, _ offset: Double) -> Int32 {
     control("SDLH_SeekPatternPlayer", player) { (voice) throws(CFailure) in
         let offset = try CInput.nonNegative(offset, "offset_seconds", unit: "(pattern seconds)")
-        do { try voice.seek(toOffset: offset) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.seek(toOffset: offset) } catch { throw engineFailure(error) }
     }
 }
 
@@ -188,14 +188,14 @@ public func sdlhSetPatternPlayerParameter(_ player: OpaquePointer?, _ parameter:
         guard value.isFinite, value >= id.range.minimum, value <= id.range.maximum else {
             throw .invalid("\(id.rawValue) must be within \(id.range.minimum)...\(id.range.maximum), got \(value)")
         }
-        do { try voice.sendParameters([DynamicParameter(id, value: value, at: 0)], atTime: 0) } catch { throw engineFailure(error) }
+        do throws(HapticEngineError) { try voice.sendParameter(id, value: value, atTime: 0) } catch { throw engineFailure(error) }
     }
 }
 
 @_cdecl("SDLH_IsPatternPlayerPlaying")
 public func sdlhIsPatternPlayerPlaying(_ player: OpaquePointer?) -> Int32 {
-    CResult.run("SDLH_IsPatternPlayerPlaying") { () throws(CFailure) -> Int32 in
-        try LibraryState.current().player(player).player.isPlaying ? 1 : 0
+    CResult.onGameThread("SDLH_IsPatternPlayerPlaying") { (state) throws(CFailure) -> Int32 in
+        try state.player(player).player.isPlaying ? 1 : 0
     }
 }
 
@@ -203,8 +203,7 @@ public func sdlhIsPatternPlayerPlaying(_ player: OpaquePointer?) -> Int32 {
 public func sdlhSetPatternPlayerCompletionCallback(_ player: OpaquePointer?,
                                                    _ callback: (@convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void)?,
                                                    _ userdata: UnsafeMutableRawPointer?) -> Int32 {
-    CResult.run("SDLH_SetPatternPlayerCompletionCallback") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_SetPatternPlayerCompletionCallback") { (state) throws(CFailure) -> Int32 in
         let box = try state.player(player)
         box.callback = callback
         box.userdata = userdata
@@ -220,8 +219,7 @@ public func sdlhSetPatternPlayerCompletionCallback(_ player: OpaquePointer?,
 
 @_cdecl("SDLH_FreePatternPlayer")
 public func sdlhFreePatternPlayer(_ player: OpaquePointer?) -> Int32 {
-    CResult.run("SDLH_FreePatternPlayer") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_FreePatternPlayer") { (state) throws(CFailure) -> Int32 in
         guard let player else { return 0 }
         guard let box = state.players.remove(UnsafeRawPointer(player)) else { throw .invalidHandle("player") }
         box.player.completionHandler = nil

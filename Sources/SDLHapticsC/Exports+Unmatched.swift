@@ -33,7 +33,7 @@ enum UnmatchedNameLog {
 
     /// Writes `line` to SDL's log, application category, debug priority.
     static func log(_ line: String) {
-        line.withCString { text in
+        COutput.text(line).withCString { text in
             withVaList([text]) { arguments in
                 SDL_LogMessageV(Int32(SDL_LOG_CATEGORY_APPLICATION.rawValue), SDL_LOG_PRIORITY_DEBUG, "%s", arguments)
             }
@@ -43,16 +43,14 @@ enum UnmatchedNameLog {
 
 @_cdecl("SDLH_GetNumUnmatchedNames")
 public func sdlhGetNumUnmatchedNames() -> Int32 {
-    CResult.run("SDLH_GetNumUnmatchedNames") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetNumUnmatchedNames") { (state) throws(CFailure) -> Int32 in
         return Int32(clamping: state.unmatchedList().count)
     }
 }
 
 @_cdecl("SDLH_GetUnmatchedName")
 public func sdlhGetUnmatchedName(_ index: Int32, _ out: UnsafeMutablePointer<SDLH_UnmatchedName>?) -> Int32 {
-    CResult.run("SDLH_GetUnmatchedName") { () throws(CFailure) -> Int32 in
-        let state = try LibraryState.current()
+    CResult.onGameThread("SDLH_GetUnmatchedName") { (state) throws(CFailure) -> Int32 in
         guard let out else { throw .invalid("name must not be NULL") }
         try CInput.checkSize(out.pointee.size, of: "SDLH_UnmatchedName", expected: MemoryLayout<SDLH_UnmatchedName>.size)
         let list = state.unmatchedList()
@@ -61,9 +59,9 @@ public func sdlhGetUnmatchedName(_ index: Int32, _ out: UnsafeMutablePointer<SDL
         }
         let entry = list[Int(index)]
         let texts = state.unmatchedTexts
-        texts.kind = Array(entry.kind.utf8CString)
-        texts.name = Array(entry.name.utf8CString)
-        texts.suggestion = entry.suggestion.map { Array($0.utf8CString) } ?? []
+        texts.kind = COutput.cString(entry.kind)
+        texts.name = COutput.cString(entry.name)
+        texts.suggestion = entry.suggestion.map(COutput.cString) ?? []
         out.pointee.kind = texts.kind.withUnsafeBufferPointer { UnsafePointer($0.baseAddress) }
         out.pointee.name = texts.name.withUnsafeBufferPointer { UnsafePointer($0.baseAddress) }
         out.pointee.suggestion = texts.suggestion.isEmpty ? nil : texts.suggestion.withUnsafeBufferPointer { UnsafePointer($0.baseAddress) }

@@ -45,7 +45,7 @@ public func sdlhGetVirtualPadState(_ handle: OpaquePointer?, _ state: UnsafeMuta
         state.pointee.right_trigger = s.rightTrigger
         state.pointee.peak_left_trigger = s.peakLeftTrigger
         state.pointee.peak_right_trigger = s.peakRightTrigger
-        withUnsafeMutableBytes(of: &state.pointee.profile) { CInput.copy(pad.profileName, into: $0) }
+        withUnsafeMutableBytes(of: &state.pointee.profile) { COutput.copy(pad.profileName, into: $0) }
         return 0
     }
 }

@@ -66,9 +66,10 @@ final class LibraryState {
     /// `retireHandles` in `SDLH_Quit` and read by the next `SDLH_Init`, ordered by `gameThreadID`.
     nonisolated(unsafe) private static var retiredTables = (HandleTable<PatternBox>(kind: 0x5), HandleTable<PlayerBox>(kind: 0xA))
 
-    /// The state, for a game-thread function.
+    /// The state, for a game-thread function (through `CResult.onGameThread`, which also keeps calls
+    /// from nesting).
     @inline(__always)
-    static func current() throws(CFailure) -> LibraryState {
+    fileprivate static func current() throws(CFailure) -> LibraryState {
         let owner = gameThreadID.load(ordering: .acquiring)
         guard owner != 0 else { throw .notInitialized }
         guard owner == callingThread else {
@@ -106,6 +107,39 @@ final class LibraryState {
     /// SDLHaptics again is still inside the update that called it. Game thread only.
     nonisolated(unsafe) private static var runningCallback: StaticString?
 
+    /// The game-thread function whose work is running, if any (issue 31, round two, F1): SDL calls the
+    /// game back in the middle of that work (a virtual pad's rumble callback as a pad is sent a level,
+    /// SDL's log output function as a line is logged, an event watch as an event is pushed), and a
+    /// call into SDLHaptics from there would touch the state the work holds ("Fatal access conflict").
+    /// Such a call is refused (`work`); our own completion and reload callbacks run between the pieces
+    /// of an update's work, with this cleared (`calling`), so they may call any function but the
+    /// updates. Game thread only (set and read after the thread check).
+    nonisolated(unsafe) private static var working: StaticString?
+
+    /// Runs game-thread function `function`'s `body` with the state: refuses another thread, a call
+    /// before `SDLH_Init`, and a call made while another game-thread function's work runs on this thread
+    /// (from a callback SDL made during it). O(1).
+    @inline(__always)
+    static func work<T>(_ function: StaticString, _ body: (LibraryState) throws(CFailure) -> T) throws(CFailure) -> T {
+        let state = try current()
+        try checkNotWorking()
+        working = function
+        defer { working = nil }
+        return try body(state)
+    }
+
+    /// Refuses a call made while a game-thread function's work runs (game thread only).
+    @inline(__always)
+    static func checkNotWorking() throws(CFailure) {
+        if let running = working { throw reentered(running) }
+    }
+
+    /// The refusal of a call made from inside `running`'s work.
+    @inline(never)
+    private static func reentered(_ running: StaticString) -> CFailure {
+        .invalid("called while \(running) runs on this thread, from a callback SDL made during it (a virtual pad's rumble callback, SDL's log output function, an event watch): SDLHaptics does not nest; call it after \(running) returns (the SDLH_Post* functions and the other any-thread functions work from there)")
+    }
+
     /// Refuses an update from inside a completion or reload callback: it would nest update →
     /// callback → update (issue 31, item 11: a reload callback that updated nested hundreds deep).
     func checkNotInCallback() throws(CFailure) {
@@ -116,9 +150,10 @@ final class LibraryState {
 
     /// Runs `body`, which calls one of the game's callbacks (`what` names it for the refusal above).
     static func calling(_ what: StaticString, _ body: () -> Void) {
-        let outer = runningCallback
+        let outer = runningCallback, outerWork = working
         runningCallback = what
-        defer { runningCallback = outer }
+        working = nil   // between the pieces of the update's work: the callback may call in
+        defer { runningCallback = outer; working = outerWork }
         body()
     }
 

@@ -20,8 +20,8 @@ import Synchronization
 ///   update (an `exit` from a signal handler that interrupted `SDLH_UpdateAt` used to run
 ///   `SDLH_StopAll`'s work inside the update: "Fatal access conflict", rumble stuck: issue 31, item 1).
 ///   Once it ran, no thread can make a pad rumble through SDLHaptics again.
-/// - The signals whose default action ends the process (`terminatingSignals`), each one that is
-///   still at its default when `SDLH_Init` runs. A game's own handler, SDL's SIGINT and SIGTERM
+/// - The signals whose default action ends the process (`terminatingSignals`: derived, every one but
+///   the crashes, real-time signals included), each one that is still at its default when `SDLH_Init` runs. A game's own handler, SDL's SIGINT and SIGTERM
 ///   handlers, SIG_IGN and the Swift runtime's crash reporter (a library linked against a shared
 ///   Swift runtime may carry it: it takes SIGQUIT, prints a backtrace, and the game goes on) are
 ///   left alone: with them the process does not end by the signal. The handler does only
@@ -34,21 +34,42 @@ import Synchronization
 ///   stopper ends the process with the same signal once the pads are stopped. `SDLH_Quit` puts back
 ///   the disposition of every signal still handled by SDLHaptics.
 ///
-/// Acts only in the process that called `SDLH_Init` (a child made by `fork` has the handlers and a
-/// copy of SDL, not its pads) and only while SDLHaptics is initialised.
+/// Acts only in the process that called `SDLH_Init` and only while SDLHaptics is initialised: a child
+/// made by `fork` has the handlers and a copy of SDL, not the parent's pads, so they do nothing there
+/// unless the child calls `SDLH_Init` itself, which gives it a stopper thread and pipes of its own
+/// (issue 31, round two, F3: a launcher that had initialised SDLHaptics once, then forked the game, left
+/// the game's pads rumbling on SIGHUP: the handlers saw the launcher's process, and the stopper thread
+/// was the launcher's).
 enum ProcessExit {
-    /// The signals whose default action ends the process and that a game may well leave at their
-    /// default: a closed terminal or SSH session (SIGHUP), Ctrl-C and kill (SIGINT, SIGTERM: SDL
-    /// handles these unless SDL_NO_SIGNAL_HANDLERS), Ctrl-\\ (SIGQUIT), a closed pipe or socket
-    /// (SIGPIPE), the user signals, timers and resource limits. Crashes (SIGSEGV, SIGBUS, SIGILL,
-    /// SIGFPE, SIGABRT, SIGTRAP, SIGSYS) are not: nothing in a crashed process can be trusted.
-    static let terminatingSignals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGUSR1, SIGUSR2,
-                                              SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
+    /// The signals whose default action ends the process, derived rather than listed (issue 31, round
+    /// two, F4: SIGPROF, SIGIO, SIGPWR, SIGSTKFLT and the real-time signals were missing): every signal
+    /// from 1 to the last real-time one (`__libc_current_sigrtmax`, 64 on Linux) but those whose default
+    /// is to ignore, stop or continue (SIGCHLD, SIGCONT, SIGURG, SIGWINCH, SIGSTOP, SIGTSTP, SIGTTIN,
+    /// SIGTTOU), SIGKILL (it cannot be caught), the ones glibc keeps for its threads (between 31 and
+    /// SIGRTMIN), and the crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS): nothing in a
+    /// crashed process can be trusted. So: a closed terminal or SSH session (SIGHUP), Ctrl-C and kill
+    /// (SIGINT, SIGTERM: SDL handles these unless SDL_NO_SIGNAL_HANDLERS), Ctrl-\\ (SIGQUIT), a closed
+    /// pipe or socket (SIGPIPE), the user, timer, profiling, I/O, power and resource-limit signals, and
+    /// every real-time signal.
+    static let terminatingSignals: [Int32] = {
+        #if canImport(Glibc)
+        let notEnding: Set<Int32> = [SIGCHLD, SIGCONT, SIGURG, SIGWINCH, SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU, SIGKILL,
+                                     SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
+        let standard = (1..<32).filter { !notEnding.contains(Int32($0)) }.map { Int32($0) }
+        let first = __libc_current_sigrtmin(), last = min(__libc_current_sigrtmax(), 64)
+        return standard + (first <= last ? Array(first...last) : [])
+        #else
+        return [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ]
+        #endif
+    }()
+
+    /// The bit of `signal` (1...64) in `installed`.
+    private static func bit(_ signal: Int32) -> UInt64 { 1 << UInt64(signal - 1) }
 
     /// What the handlers and the stopper share, made once by `prepare` before any handler is
     /// installed and never moved (read by signal handlers): the pipes `[request read, request write,
-    /// done read, done write]`, the process that made them, and the disposition each signal had
-    /// before SDLHaptics took it (by signal number: the default).
+    /// done read, done write]`, the process whose stopper thread reads them (0: none yet), and the
+    /// disposition each signal had before SDLHaptics took it (by signal number: the default).
     struct Channel {
         var fds: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
         var process: pid_t = 0
@@ -59,9 +80,6 @@ enum ProcessExit {
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
         previous.initialize(repeating: sigaction(), count: 65)
         made.initialize(to: Channel(previous: previous))
-        var request: (Int32, Int32) = (-1, -1), done: (Int32, Int32) = (-1, -1)
-        if pipeCloseOnExec(&request), pipeCloseOnExec(&done) { made.pointee.fds = (request.0, request.1, done.0, done.1) }
-        made.pointee.process = getpid()
         return made
     }()
 
@@ -71,19 +89,21 @@ enum ProcessExit {
     /// The signals whose handler is ours now (bit n: signal n), so `SDLH_Quit` restores only those.
     private static let installed = Atomic<UInt64>(0)
 
-    /// At each successful `SDLH_Init`: the exit handlers and the stopper thread (once per process),
-    /// then a handler for each terminating signal at its default.
+    /// At each successful `SDLH_Init`: the exit handlers (once per process image: a child made by
+    /// `fork` inherits them), the stopper thread and its pipes (once per process: a child made by `fork`
+    /// gets its own), then a handler for each terminating signal at its default.
     static func prepare() {
         PadOutputGate.prepare()
         _ = registration
-        _ = pending.load(ordering: .relaxed)
+        _ = terminatingSignals.count
+        startStopper()
         #if canImport(Glibc)   // the signal handling is written against glibc's sigaction
         guard channel.pointee.fds.1 >= 0 else { return }   // no pipes: no signal handling (the exit handlers stay)
-        for signal in terminatingSignals where signal < 64 {
+        for signal in terminatingSignals where signal >= 1 && signal <= 64 {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0 else { continue }
             if isOurs(current) {
-                _ = installed.bitwiseOr(1 << UInt64(signal), ordering: .relaxed)
+                _ = installed.bitwiseOr(bit(signal), ordering: .relaxed)
                 continue
             }
             guard isDefault(current) else { continue }
@@ -92,7 +112,7 @@ enum ProcessExit {
             sigfillset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             channel.pointee.previous[Int(signal)] = current
-            if sigaction(signal, &action, nil) == 0 { _ = installed.bitwiseOr(1 << UInt64(signal), ordering: .relaxed) }
+            if sigaction(signal, &action, nil) == 0 { _ = installed.bitwiseOr(bit(signal), ordering: .relaxed) }
         }
         #endif
     }
@@ -101,7 +121,7 @@ enum ProcessExit {
     static func restoreSignals() {
         #if canImport(Glibc)
         let mine = installed.exchange(0, ordering: .relaxed)
-        for signal in terminatingSignals where signal < 64 && mine & (1 << UInt64(signal)) != 0 {
+        for signal in terminatingSignals where signal >= 1 && signal <= 64 && mine & bit(signal) != 0 {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0, isOurs(current) else { continue }
             _ = sigaction(signal, channel.pointee.previous + Int(signal), nil)
@@ -109,21 +129,39 @@ enum ProcessExit {
         #endif
     }
 
-    /// The exit handlers and the stopper thread, once per process.
+    /// The exit handlers, once per process image (registered with the C library, they survive `fork`).
     private static let registration: Void = {
         _ = atexit(stopAtExit)
         #if canImport(Glibc)
         _ = at_quick_exit(stopAtExit)
         #endif
-        guard channel.pointee.fds.0 >= 0 else { return }
+    }()
+
+    /// The stopper thread and its pipes, once per process: in a child made by `fork` (`channel.process`
+    /// is its parent's) the parent's pipes are shared with the parent and its stopper thread is not
+    /// there, so the child closes its copies and makes its own. Game thread, in `SDLH_Init`, before any
+    /// handler is installed (a handler inherited from the parent is not ours: `SDLH_Quit` in the parent
+    /// put the defaults back, or the parent is still initialised and so is this copy of it).
+    private static func startStopper() {
+        let me = getpid()
+        guard channel.pointee.process != me else { return }
+        let old = channel.pointee.fds
+        for fd in [old.0, old.1, old.2, old.3] where fd >= 0 { close(fd) }
+        channel.pointee.fds = (-1, -1, -1, -1)
+        pending.store(0, ordering: .sequentiallyConsistent)
+        var request: (Int32, Int32) = (-1, -1), done: (Int32, Int32) = (-1, -1)
+        guard pipeCloseOnExec(&request), pipeCloseOnExec(&done) else { return }   // no signal handling then
+        channel.pointee.fds = (request.0, request.1, done.0, done.1)
         // Started with every signal blocked (a thread inherits its creator's mask), so none reaches it
         // even before it blocks them itself.
         var all = sigset_t(), previous = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, &previous)
-        BackgroundThread.start(name: "SDLHaptics stopper") { runStopper() }
+        let (requestRead, doneWrite) = (request.0, done.1)
+        BackgroundThread.start(name: "SDLHaptics stopper") { runStopper(fds: requestRead, done: doneWrite) }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
-    }()
+        channel.pointee.process = me   // last: a handler that sees this process sees its pipes
+    }
 
     /// `exit`, `main` returning, `quick_exit`: stop every pad, in the process that initialised
     /// SDLHaptics and while it is initialised, whatever the exiting thread was doing.
@@ -135,19 +173,18 @@ enum ProcessExit {
     /// The stopper thread: blocks every signal (none is ever delivered to it, so a handler never waits
     /// for itself), waits for a handler's request, stops every pad, answers; ends the process itself
     /// when the handler could not wait.
-    private static func runStopper() {
+    private static func runStopper(fds request: Int32, done: Int32) {
         var all = sigset_t()
         sigfillset(&all)
         pthread_sigmask(SIG_BLOCK, &all, nil)
-        let fds = channel.pointee.fds
         var byte: UInt8 = 0
         while true {
-            let got = read(fds.0, &byte, 1)
+            let got = read(request, &byte, 1)
             if got < 0 && errno == EINTR { continue }
             guard got == 1 else { return }
             let signal = Int32(byte)
             if LibraryState.gameThreadID.load(ordering: .acquiring) != 0 { PadOutputGate.closeAndStopEveryPad(backend: CFlavour.backend) }
-            _ = write(fds.3, &byte, 1)
+            _ = write(done, &byte, 1)
             // The handler takes the answer and ends the process, or already gave up waiting (its
             // thread held SDL's lock): then the process ends here. At most 0.2 s (the handler's 0.1 s).
             var waited = 0

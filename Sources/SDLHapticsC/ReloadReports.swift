@@ -62,9 +62,8 @@ final class ReloadReports: @unchecked Sendable {
         let first = errors.diagnostics.first.map { "\($0)" } ?? "\(file): no detail"
         let kept = configInUse ? "the config in use stays" : "no config is in use"
         let problems = count == 1 ? "1 problem" : "\(count) problems, the first shown"
-        var line = "SDLHaptics: hot reload refused, \(kept): \(first) (\(problems); SDLH_GetMappingError lists them; "
+        let line = "SDLHaptics: hot reload refused, \(kept): \(first) (\(problems); SDLH_GetMappingError lists them; "
             + "SDLH_SetReloadLogging(0) turns this line off)"
-        line = String(line.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
         CFlavour.logWarning(line)
     }
 
@@ -90,10 +89,10 @@ final class ReloadReports: @unchecked Sendable {
             }
         }
         let message = first.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
-        reload.file.withCString { path in
-            withCString(first.map { "\($0)" }) { error in
-                withCString(first?.file) { errorFile in
-                    withCString(message) { errorMessage in
+        COutput.withCString(reload.file) { path in
+            COutput.withCString(first.map { "\($0)" }) { error in
+                COutput.withCString(first?.file) { errorFile in
+                    COutput.withCString(message) { errorMessage in
                         info.path = path
                         info.error = error
                         info.error_file = errorFile
@@ -120,11 +119,5 @@ final class ReloadReports: @unchecked Sendable {
         case .budget: failure = SDLH_RELOAD_BUDGET
         }
         return Int32(bitPattern: failure.rawValue)
-    }
-
-    /// `body` with `text` as a C string, or NULL for nil.
-    private func withCString(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Void) {
-        guard let text else { return body(nil) }
-        text.withCString { body($0) }
     }
 }

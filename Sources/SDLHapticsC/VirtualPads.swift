@@ -39,22 +39,23 @@ final class VirtualPads: @unchecked Sendable {
     static let profileNames = ["xboxOne", "ps4", "ps5", "switchPro", "generic", "virtual"]
 
     /// Refuses a thread other than the game thread once SDLHaptics is initialized (before it, the
-    /// caller's thread is taken to be the one that runs SDL).
+    /// caller's thread is taken to be the one that runs SDL), and a call from inside the work of a
+    /// game-thread function (a callback SDL made during it: `LibraryState.work`).
     static func checkThread() throws(CFailure) {
         let owner = LibraryState.gameThreadID.load(ordering: .acquiring)
         guard owner == 0 || owner == LibraryState.callingThread else {
             throw CFailure(code: SDLH_ERROR_WRONG_THREAD,
                            message: "called from a thread other than the game thread (the one that called SDLH_Init)")
         }
+        if owner != 0 { try LibraryState.checkNotWorking() }
     }
 
     /// Attaches a pad for a profile name, or for "VVVV:PPPP" (hexadecimal USB vendor and product ids).
     func attach(profile: String) throws(CFailure) -> UnsafeMutableRawPointer {
         if let ids = Self.ids(profile) { return try attach(vendor: ids.vendor, product: ids.product) }
         guard let model = VirtualGameController.Model(profileName: profile) else {
-            throw .invalid("profile '\(profile)' cannot be attached: expected one of \(Self.profileNames.joined(separator: ", ")), "
-                           + "or USB ids as \"VVVV:PPPP\" (\"045e:02ea\")"
-                           + (profile == "xboxOneBluetooth" ? " (SDL puts virtual pads on their own bus, never Bluetooth)" : ""))
+            let bluetooth = profile == "xboxOneBluetooth" ? " (SDL puts virtual pads on their own bus, never Bluetooth)" : ""
+            throw .invalid("profile '\(profile)' cannot be attached: expected one of \(Self.profileNames.joined(separator: ", ")), or USB ids as \"VVVV:PPPP\" (\"045e:02ea\")\(bluetooth)")
         }
         return try attach { () throws(SDLError) in try VirtualGameController(model: model, recordsEffects: false, recordsRumble: false) }
     }

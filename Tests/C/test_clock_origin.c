@@ -9,8 +9,16 @@
  * Frame steps are exact at each origin: 1/64 s (a double near 1e12 resolves 1.2e-4 s), 1/8 s at
  * 1e15 (a double there is 0.125 s coarse: a game's clock cannot tick faster).
  *
+ * No finite time can freeze haptics (issue 31, round two, F2): one SDLH_UpdateAt with a wrong time (1e300,
+ * DBL_MAX, -DBL_MAX, a jump back by a billion seconds, a first frame at 1e300) in the middle of a normal
+ * clock, then the normal clock again: a 0.2 s tap started after it, a texture stopped after it and a
+ * pattern playing through it all end, and the pad is at (0,0) a second later. On 671abd6 one update at
+ * 1e300 froze the clock for good (later times counted as earlier than the last one): the tap was still
+ * (65535, 24672) 10 s later, the stopped texture rumbled on.
+ *
  * Usage: test_clock_origin TEMP_DIR SHIPPED_CONFIG
  */
+#include <float.h>
 #include "test_support.h"
 
 static SDLH_VirtualPadState read_pad(SDLH_VirtualPad *pad) {
@@ -38,7 +46,55 @@ static int silent_frames(SDLH_VirtualPad *pad, SDLH_Pattern *pattern, double ori
     return silent;
 }
 
-int main(void) {
+/* A normal clock, the wrong `glitch` times (one update each), the normal clock again: returns 1 when a tap
+   started after them, a pattern started before them and a texture stopped after them have all ended
+   (the pad at (0,0)) a second later, and the tap was felt. `first` glitches before any normal frame. */
+static int survives(const char *config, const double *glitches, int count, int first) {
+    PadLog pad;
+    SDLH_Pattern *tap, *long_pattern;
+    SDLH_Texture texture;
+    double time = 0;
+    int k, felt = 0, ended;
+    attach_pad(&pad);
+    if (SDLH_Init(NULL) != 0) return 0;
+    pump();
+    CHECK_EQ_INT(SDLH_LoadMappingWithOptions(config, 0, 1), 0);
+    tap = continuous_pattern("0.2");
+    long_pattern = continuous_pattern("3");
+    if (first) for (k = 0; k < count; k++) SDLH_UpdateAt(glitches[k]);
+    frames(&time, 30);
+    CHECK_EQ_INT(SDLH_PlayPattern(long_pattern, 0, 1, SDLH_CATEGORY_CUSTOM, NULL), 1);
+    SDLH_STRUCT_INIT(texture);
+    texture.id = 7;
+    texture.kind = "rolling";
+    texture.value = 5;
+    CHECK_EQ_INT(SDLH_PostTexture(&texture), 0);
+    frames(&time, 2);
+    if (!first) for (k = 0; k < count; k++) SDLH_UpdateAt(glitches[k]);
+    CHECK_EQ_INT(SDLH_PlayPattern(tap, 0, 1, SDLH_CATEGORY_IMPACT, NULL), 1);
+    texture.action = SDLH_TEXTURE_STOP;
+    CHECK_EQ_INT(SDLH_PostTexture(&texture), 0);
+    for (k = 0; k < 5 * 60; k++) {
+        frames(&time, 1);
+        if (k < 6 && last_low(&pad) > 0) felt = 1;
+    }
+    ended = last_low(&pad) == 0 && last_high(&pad) == 0;
+    if (!ended || !felt) fprintf(stderr, "after %d wrong time(s) starting %.17g: felt %d, the pad at (%u, %u) 5 s later\n",
+                                 count, glitches[0], felt, last_low(&pad), last_high(&pad));
+    SDLH_Quit();
+    detach_pad(pad.instance_id);
+    pump();
+    return ended && felt;
+}
+
+int main(int argc, char **argv) {
+    static const double glitch_1e300[] = {1e300};
+    static const double glitch_max[] = {DBL_MAX};
+    static const double glitch_min[] = {-DBL_MAX};
+    static const double glitch_back[] = {-1e9};
+    static const double glitch_forward[] = {1e9};
+    static const double glitch_both[] = {1e300, -1e300, 1e300, 5};
+    const char *config = argc > 2 ? argv[2] : NULL;
     static const double origins[] = {1e12, -1e12, 9e11, -123456.765625, 1e15, -1e15};
     static const char *profiles[] = {"generic", "xboxOne", "ps4", "ps5", "switchPro"};
     SDLH_VirtualPad *pad;
@@ -70,6 +126,15 @@ int main(void) {
             pump();
             CHECK_EQ_INT(SDLH_Quit(), 0);
         }
+    }
+    if (config != NULL) {
+        CHECK(survives(config, glitch_1e300, 1, 0));
+        CHECK(survives(config, glitch_max, 1, 0));
+        CHECK(survives(config, glitch_min, 1, 0));
+        CHECK(survives(config, glitch_back, 1, 0));
+        CHECK(survives(config, glitch_forward, 1, 0));
+        CHECK(survives(config, glitch_both, 4, 0));
+        CHECK(survives(config, glitch_1e300, 1, 1));   /* the first frame at 1e300 */
     }
     SDL_Quit();
     return test_finish("test_clock_origin");

@@ -21,6 +21,14 @@
  *                                             -> the game's handler runs (SDLHaptics leaves it alone)
  *   SIGKILL                                   -> the last level stays: nothing runs (checked so the
  *                                                docs' statement stays true)
+ *   every signal whose default action ends the process (derived as the library derives them: 1 to
+ *   SIGRTMAX but the ones that ignore, stop or continue, SIGKILL, glibc's own and the crashes),
+ *   SDL_NO_SIGNAL_HANDLERS=1, no handler       -> (0,0), killed by that signal (issue 31, round two, F4:
+ *                                                SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGRTMIN...SIGRTMAX
+ *                                                left the pad rumbling)
+ *   a launcher that initialised and quit SDLHaptics once, then forked the game without exec: the game's
+ *   SIGHUP, SIGTERM (no SDL handlers) or exit() -> (0,0) (issue 31, round two, F3: the handlers saw the
+ *                                                launcher's process; the stopper thread was its)
  *
  * Usage: test_exit
  */
@@ -39,7 +47,8 @@ extern void quick_exit(int status);
 enum Exit {
     EXIT_WITHOUT_QUIT, QUIT_THEN_EXIT, SDL_QUIT_THEN_EXIT, QUICK_EXIT, EXIT_IN_CALLBACK,
     SIGTERM_SDL_HANDLERS, SIGINT_SDL_HANDLERS, SIGTERM_GAME_HANDLER, SIGTERM_UNHANDLED,
-    SIGNAL_SDL_HANDLERS, SIGPIPE_FROM_WRITE, SIGUSR1_GAME_HANDLER, SIGKILL_SENT
+    SIGNAL_SDL_HANDLERS, SIGPIPE_FROM_WRITE, SIGUSR1_GAME_HANDLER, SIGKILL_SENT, SIGNAL_UNHANDLED,
+    PREFORK_SIGNAL, PREFORK_EXIT
 };
 
 static int report_fd = -1;
@@ -65,8 +74,32 @@ static int SDLCALL report_rumble(void *userdata, Uint16 low, Uint16 high) {
     return 0;
 }
 
-/* The child: a game that rumbles, then leaves as `how` says. Never returns. */
+static void run_game(enum Exit how);
+
+/* The child: a game that rumbles, then leaves as `how` says; or a launcher that used SDLHaptics once and
+   forks the game without exec, then ends as the game did (exit status 128 + the signal that killed it).
+   Never returns. */
 static void run_child(enum Exit how) {
+    if (how == PREFORK_SIGNAL || how == PREFORK_EXIT) {
+        sigset_t all;
+        pid_t game;
+        int status;
+        SDL_setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1);
+        if (start_sdl() != 0 || SDLH_Init(NULL) != 0) _exit(3);
+        SDLH_Quit();
+        SDL_Quit();
+        game = fork();
+        if (game == 0) run_game(how);
+        close(report_fd);
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, NULL);   /* the signal is for the game (the whole group gets it) */
+        if (game < 0 || waitpid(game, &status, 0) != game) _exit(11);
+        _exit(WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status));
+    }
+    run_game(how);
+}
+
+static void run_game(enum Exit how) {
     SDLH_Pattern *pattern;
     SDLH_PatternPlayer *player = NULL;
     SDL_Event event;
@@ -78,7 +111,7 @@ static void run_child(enum Exit how) {
        library linked against a shared Swift runtime carries its crash reporter, which takes SIGQUIT
        and lets the game go on: docs/c-api.md, "Leaving"). */
     signal(SIGQUIT, SIG_DFL);
-    if (how == SIGTERM_GAME_HANDLER || how == SIGTERM_UNHANDLED) SDL_setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1);
+    if (how == SIGTERM_GAME_HANDLER || how == SIGTERM_UNHANDLED || how == SIGNAL_UNHANDLED) SDL_setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1);
     if (how == SIGTERM_GAME_HANDLER || how == SIGUSR1_GAME_HANDLER) {
         struct sigaction action;
         memset(&action, 0, sizeof action);
@@ -94,6 +127,7 @@ static void run_child(enum Exit how) {
 
     switch (how) {
     case EXIT_WITHOUT_QUIT:
+    case PREFORK_EXIT:
         exit(0);
     case QUIT_THEN_EXIT:
         SDLH_Quit();
@@ -143,6 +177,7 @@ typedef struct Case {
     int signal;       /* sent by the parent once the pad rumbles; 0: none */
     int stops;        /* the pad's last values are (0,0) */
     int killed_by;    /* the child ends killed by this signal; 0: it exits with status 0 */
+    int launcher;     /* the child is a launcher: the signal goes to its group, and it exits with 128 + killed_by */
 } Case;
 
 /* Runs one child; returns 0 when it ended as the case says, and the last values its pad received
@@ -164,16 +199,18 @@ static int run(const Case *c, unsigned *low, unsigned *high, int *rumbled) {
     child = fork();
     if (child < 0) return -1;
     if (child == 0) {
+        if (c->launcher) setpgid(0, 0);
         close(pipe_fds[0]);
         report_fd = pipe_fds[1];
         run_child(c->how);
     }
+    if (c->launcher) setpgid(child, child);
     close(pipe_fds[1]);
     while ((got = read(pipe_fds[0], buffer + used, sizeof buffer - 1 - used)) > 0) {
         used += (size_t)got;
         buffer[used] = '\0';
         if (!signalled && c->signal != 0 && strstr(buffer, "65535 65535\n") != NULL) {
-            kill(child, c->signal);   /* it rumbles: now the signal */
+            kill(c->launcher ? -child : child, c->signal);   /* it rumbles: now the signal */
             signalled = 1;
         }
         if (used == sizeof buffer - 1) break;
@@ -187,34 +224,39 @@ static int run(const Case *c, unsigned *low, unsigned *high, int *rumbled) {
     }
     printf("%s: child %s %d, pad last at (%u, %u)\n", c->name, WIFSIGNALED(status) ? "killed by signal" : "exited",
            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), *low, *high);
+    if (c->launcher) return WIFEXITED(status) && WEXITSTATUS(status) == (c->killed_by ? 128 + c->killed_by : 0) ? 0 : -1;
     if (c->killed_by != 0) return WIFSIGNALED(status) && WTERMSIG(status) == c->killed_by ? 0 : -1;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
 int main(void) {
     static const Case cases[] = {
-        { EXIT_WITHOUT_QUIT, "exit() without SDLH_Quit", 0, 1, 0 },
-        { QUIT_THEN_EXIT, "SDLH_Quit() then exit()", 0, 1, 0 },
-        { SDL_QUIT_THEN_EXIT, "SDL_Quit() then exit(), no SDLH_Quit", 0, 1, 0 },
-        { QUICK_EXIT, "quick_exit() without SDLH_Quit", 0, 1, 0 },
-        { EXIT_IN_CALLBACK, "exit() from a completion callback, inside SDLH_UpdateAt", 0, 1, 0 },
-        { SIGTERM_SDL_HANDLERS, "SIGTERM with SDL's signal handlers", SIGTERM, 1, 0 },
-        { SIGINT_SDL_HANDLERS, "SIGINT with SDL's signal handlers", SIGINT, 1, 0 },
-        { SIGTERM_GAME_HANDLER, "SIGTERM, SDL_NO_SIGNAL_HANDLERS=1, the game's own handler", SIGTERM, 1, 0 },
-        { SIGTERM_UNHANDLED, "SIGTERM, SDL_NO_SIGNAL_HANDLERS=1, no handler of the game's", SIGTERM, 1, SIGTERM },
-        { SIGNAL_SDL_HANDLERS, "SIGHUP (a closed terminal)", SIGHUP, 1, SIGHUP },
-        { SIGNAL_SDL_HANDLERS, "SIGQUIT", SIGQUIT, 1, SIGQUIT },
-        { SIGNAL_SDL_HANDLERS, "SIGPIPE sent", SIGPIPE, 1, SIGPIPE },
-        { SIGNAL_SDL_HANDLERS, "SIGUSR1", SIGUSR1, 1, SIGUSR1 },
-        { SIGNAL_SDL_HANDLERS, "SIGUSR2", SIGUSR2, 1, SIGUSR2 },
-        { SIGNAL_SDL_HANDLERS, "SIGALRM", SIGALRM, 1, SIGALRM },
-        { SIGPIPE_FROM_WRITE, "SIGPIPE from the game thread's write to a closed pipe", 0, 1, SIGPIPE },
-        { SIGUSR1_GAME_HANDLER, "SIGUSR1 with the game's own handler (left alone)", SIGUSR1, 1, 0 },
-        { SIGKILL_SENT, "SIGKILL", SIGKILL, 0, SIGKILL },
+        { EXIT_WITHOUT_QUIT, "exit() without SDLH_Quit", 0, 1, 0, 0 },
+        { QUIT_THEN_EXIT, "SDLH_Quit() then exit()", 0, 1, 0, 0 },
+        { SDL_QUIT_THEN_EXIT, "SDL_Quit() then exit(), no SDLH_Quit", 0, 1, 0, 0 },
+        { QUICK_EXIT, "quick_exit() without SDLH_Quit", 0, 1, 0, 0 },
+        { EXIT_IN_CALLBACK, "exit() from a completion callback, inside SDLH_UpdateAt", 0, 1, 0, 0 },
+        { SIGTERM_SDL_HANDLERS, "SIGTERM with SDL's signal handlers", SIGTERM, 1, 0, 0 },
+        { SIGINT_SDL_HANDLERS, "SIGINT with SDL's signal handlers", SIGINT, 1, 0, 0 },
+        { SIGTERM_GAME_HANDLER, "SIGTERM, SDL_NO_SIGNAL_HANDLERS=1, the game's own handler", SIGTERM, 1, 0, 0 },
+        { SIGTERM_UNHANDLED, "SIGTERM, SDL_NO_SIGNAL_HANDLERS=1, no handler of the game's", SIGTERM, 1, SIGTERM, 0 },
+        { SIGNAL_SDL_HANDLERS, "SIGHUP (a closed terminal)", SIGHUP, 1, SIGHUP, 0 },
+        { SIGNAL_SDL_HANDLERS, "SIGQUIT", SIGQUIT, 1, SIGQUIT, 0 },
+        { SIGNAL_SDL_HANDLERS, "SIGPIPE sent", SIGPIPE, 1, SIGPIPE, 0 },
+        { SIGNAL_SDL_HANDLERS, "SIGUSR1", SIGUSR1, 1, SIGUSR1, 0 },
+        { SIGNAL_SDL_HANDLERS, "SIGUSR2", SIGUSR2, 1, SIGUSR2, 0 },
+        { SIGNAL_SDL_HANDLERS, "SIGALRM", SIGALRM, 1, SIGALRM, 0 },
+        { SIGPIPE_FROM_WRITE, "SIGPIPE from the game thread's write to a closed pipe", 0, 1, SIGPIPE, 0 },
+        { SIGUSR1_GAME_HANDLER, "SIGUSR1 with the game's own handler (left alone)", SIGUSR1, 1, 0, 0 },
+        { SIGKILL_SENT, "SIGKILL", SIGKILL, 0, SIGKILL, 0 },
+        { PREFORK_SIGNAL, "a launcher used SDLHaptics, forked the game: SIGHUP", SIGHUP, 1, SIGHUP, 1 },
+        { PREFORK_SIGNAL, "a launcher used SDLHaptics, forked the game: SIGTERM", SIGTERM, 1, SIGTERM, 1 },
+        { PREFORK_EXIT, "a launcher used SDLHaptics, forked the game: exit()", 0, 1, 0, 1 },
     };
     unsigned low, high;
-    int rumbled;
+    int rumbled, signal_number, derived = 0, derived_stopped = 0;
     size_t index;
+    char names[70][48];
     for (index = 0; index < sizeof cases / sizeof cases[0]; index++) {
         CHECK_EQ_INT(run(&cases[index], &low, &high, &rumbled), 0);
         CHECK(rumbled);
@@ -226,5 +268,29 @@ int main(void) {
             CHECK_EQ_INT(high, 65535);
         }
     }
+    /* Every signal whose default action ends the process, derived as POSIX defines the defaults. */
+    for (signal_number = 1; signal_number <= SIGRTMAX && signal_number < 70; signal_number++) {
+        Case c;
+        int ends = !(signal_number == SIGCHLD || signal_number == SIGCONT || signal_number == SIGURG || signal_number == SIGWINCH
+                     || signal_number == SIGSTOP || signal_number == SIGTSTP || signal_number == SIGTTIN || signal_number == SIGTTOU
+                     || signal_number == SIGKILL || signal_number == SIGSEGV || signal_number == SIGBUS || signal_number == SIGILL
+                     || signal_number == SIGFPE || signal_number == SIGABRT || signal_number == SIGTRAP || signal_number == SIGSYS
+                     || (signal_number > 31 && signal_number < SIGRTMIN));
+        if (!ends) continue;
+        SDL_snprintf(names[signal_number], sizeof names[0], "signal %d, no handler of the game's or SDL's", signal_number);
+        c.how = SIGNAL_UNHANDLED;
+        c.name = names[signal_number];
+        c.signal = c.killed_by = signal_number;
+        c.stops = 1;
+        c.launcher = 0;
+        derived++;
+        CHECK_EQ_INT(run(&c, &low, &high, &rumbled), 0);
+        CHECK(rumbled);
+        CHECK_EQ_INT(low, 0);
+        CHECK_EQ_INT(high, 0);
+        derived_stopped += low == 0 && high == 0;
+    }
+    printf("%d signals that end a process: %d left the pad at (0,0)\n", derived, derived_stopped);
+    CHECK(derived >= 40);   /* Linux: 15 standard ones and 31 real-time ones */
     return test_finish("test_exit");
 }

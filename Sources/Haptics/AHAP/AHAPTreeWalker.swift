@@ -1,9 +1,12 @@
 /// Turns a parsed JSON tree into a `HapticPattern`, collecting diagnostics with their paths.
 ///
 /// One walker per decode. Keeps going after an error so that one run reports every problem
-/// (up to `maximumDiagnostics`), but never builds a pattern from a file with errors.
+/// (up to `maximumDiagnostics` of each severity), but never builds a pattern from a file with errors.
 struct AHAPTreeWalker: DocumentWalking {
-    /// Diagnostics beyond this count are dropped (a hostile file could otherwise make millions).
+    /// Warnings, and errors, beyond this count each are dropped and counted in one more line (a hostile
+    /// file could otherwise make millions). Counted apart, so warnings never crowd out the errors: the
+    /// first error is always listed (issue 31, round two, F8: 200 warnings before it hid it behind
+    /// "N more problems not listed").
     static let maximumDiagnostics = 200
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -13,8 +16,10 @@ struct AHAPTreeWalker: DocumentWalking {
     var path = DocumentPath()
     private(set) var diagnostics: [AHAPDiagnostic] = []
     private(set) var hasErrors = false
-    private var droppedDiagnostics = 0
-    private var firstDroppedKind: AHAPDiagnostic.Kind = .syntax
+    /// Per severity (warnings, errors): how many are listed, how many dropped, the kind of the first dropped.
+    private var listed = (warnings: 0, errors: 0)
+    private var dropped = (warnings: 0, errors: 0)
+    private var firstDropped: (warning: AHAPDiagnostic.Kind, error: AHAPDiagnostic.Kind) = (.syntax, .syntax)
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: AHAPDecodingOptions) {
         self.bytes = bytes
@@ -31,14 +36,36 @@ struct AHAPTreeWalker: DocumentWalking {
 
     private mutating func report(_ severity: AHAPDiagnostic.Severity, _ kind: AHAPDiagnostic.Kind,
                                  at offset: Int?, _ message: String) {
-        if severity == .error { hasErrors = true }
-        guard diagnostics.count < Self.maximumDiagnostics else {
-            if droppedDiagnostics == 0 { firstDroppedKind = kind }
-            droppedDiagnostics += 1
+        let isError = severity == .error
+        if isError { hasErrors = true }
+        guard !isFull(severity) else {
+            if isError {
+                if dropped.errors == 0 { firstDropped.error = kind }
+                dropped.errors += 1
+            } else {
+                if dropped.warnings == 0 { firstDropped.warning = kind }
+                dropped.warnings += 1
+            }
             return
         }
+        if isError { listed.errors += 1 } else { listed.warnings += 1 }
         diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: path.description,
                                           location: location(offset), message: message))
+    }
+
+    /// Whether `maximumDiagnostics` of `severity` are listed already.
+    private func isFull(_ severity: AHAPDiagnostic.Severity) -> Bool {
+        (severity == .error ? listed.errors : listed.warnings) >= Self.maximumDiagnostics
+    }
+
+    /// One line per severity that dropped some: "12 more errors not listed (at most 200 of each kind are)".
+    private mutating func reportDropped() {
+        for (severity, count, kind) in [(AHAPDiagnostic.Severity.warning, dropped.warnings, firstDropped.warning),
+                                        (.error, dropped.errors, firstDropped.error)] where count > 0 {
+            let noun = severity == .error ? (count == 1 ? "error" : "errors") : (count == 1 ? "warning" : "warnings")
+            diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: "", location: nil,
+                                              message: "\(count) more \(noun) not listed (at most \(Self.maximumDiagnostics) errors and \(Self.maximumDiagnostics) warnings are)"))
+        }
     }
 
     /// A problem the lenient reader forgives: `message` says what was expected and found,
@@ -87,10 +114,7 @@ struct AHAPTreeWalker: DocumentWalking {
             }
         }
         let pattern = readPattern(root)
-        if droppedDiagnostics > 0 {
-            diagnostics.append(AHAPDiagnostic(severity: hasErrors ? .error : .warning, kind: firstDroppedKind, path: "",
-                                              location: nil, message: "\(droppedDiagnostics) more problems not listed"))
-        }
+        reportDropped()
         return pattern
     }
 
@@ -702,7 +726,7 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func warnUnknownKey(_ member: JSONMember, expected: [String]) {
-        guard diagnostics.count < Self.maximumDiagnostics else {
+        guard !isFull(options.strict ? .error : .warning) else {
             // Past the cap nothing is listed: skip the suggestion search, keep the count.
             warn(.unknownKey, at: nil, "", then: "ignored")
             return

@@ -43,7 +43,7 @@ public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
     /// exactly `offset` are played. Works while playing or paused.
     public func seek(toOffset offset: Double) throws(HapticEngineError) {
         guard offset.isFinite else { throw .invalidTime }
-        try enqueue(.seek(max(offset, 0)), at: engine?.currentTime ?? 0)   // "now": the next update
+        try enqueue(.seek(max(offset, 0)), at: 0)   // "now": the next update
     }
 
     /// Pauses at game time `time` (<= now: next update): the output goes silent at once and the

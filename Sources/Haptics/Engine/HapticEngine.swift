@@ -2,8 +2,11 @@
 /// mixer, and produces one frame of actuator levels per output each time the game calls `update(at:)`.
 ///
 /// Timing: the engine has no clock of its own. `currentTime` is the game's frame clock, set by
-/// `update(at:)` (seconds, any origin, non-decreasing; a smaller time is treated as the previous
-/// one). Players are evaluated at `currentTime - presentationLatency`, so a long frame skips ahead.
+/// `update(at:)` (seconds, any origin), through a `HapticClock`: equal to the game's times while they
+/// run forward in steps of at most an hour; a time earlier than the last one is a new origin (the clock
+/// holds for that update, then runs on with the game's steps) and a jump forward moves it an hour, so
+/// no wrong time can freeze it (issue 31, round two). Players are evaluated at
+/// `currentTime - presentationLatency`, so a long frame skips ahead.
 /// The motor stage plans on a grid counted from a recent frame (`planningOrigin`), never on absolute
 /// seconds, so its lookahead is exact at any origin (1e15 s, negative times): docs/engine.md.
 ///
@@ -22,11 +25,12 @@ public final class HapticEngine {
     public let outputs: [any HapticOutput]
     /// Mixer settings: category gains, master gain, off switch, voice cap.
     public var mixer = HapticMixer()
-    /// The game time of the last `update(at:)`, in seconds (0 before the first; the first update sets
-    /// it whatever its sign, so a clock that starts below 0 runs from there).
-    public private(set) var currentTime: Double = 0
-    /// Whether an update has set `currentTime` yet.
-    private var hasClock = false
+    /// The time of the last `update(at:)`, in seconds (0 before the first; the first update sets it
+    /// whatever its sign, so a clock that starts below 0 runs from there): the game's time, unless the
+    /// game's clock jumped back or more than `HapticClock.maximumStep` forward (`clock`).
+    public var currentTime: Double { clock.time }
+    /// The engine's clock, from the game's times (`HapticClock`).
+    @_spi(HapticsTools) public private(set) var clock = HapticClock()
     /// Delay applied to every player so haptics line up with a picture shown later, in seconds
     /// (>= 0; default 0). A player started for game time T is heard from the first update >= T + latency.
     public var presentationLatency: Double = 0 {
@@ -50,6 +54,11 @@ public final class HapticEngine {
     public var resetHandler: (() -> Void)?
 
     var patternPlayers: [HapticPatternPlayer] = []
+    /// The players that finished in this update, while their completion handlers run (reserved).
+    private var retired: [HapticPatternPlayer] = []
+    /// How many times the engine halted (stop, reset, invalidate, an external stop): a completion
+    /// handler that stops the engine ends the round of handlers.
+    private var haltCount = 0
     private var drivers: [MotorDriver]
     /// This frame's voices with sound, the voice cap and the sum per output.
     private var voiceMix: VoiceMix
@@ -86,6 +95,7 @@ public final class HapticEngine {
         drivers = outputs.map { MotorDriver(profile: $0.profile) }
         voiceMix = VoiceMix(outputs: outputs.count)
         patternPlayers.reserveCapacity(max(voiceCapacity, 1))
+        retired.reserveCapacity(max(voiceCapacity, 1))
         voiceMix.reserve(voices: patternPlayers.capacity, cap: mixer.maximumAudibleVoices)
     }
 
@@ -169,8 +179,7 @@ public final class HapticEngine {
     /// Call once per frame while running (calls while stopped do nothing). See the type's cost note.
     public func update(at frameTime: Double) {
         guard isRunning, frameTime.isFinite else { return }
-        currentTime = hasClock ? max(frameTime, currentTime) : frameTime
-        hasClock = true
+        clock.advance(to: frameTime)
         for output in outputs where !output.isConnected {
             handleExternalStop(.gameControllerDisconnected)
             return
@@ -313,27 +322,41 @@ public final class HapticEngine {
             guard isStart, isAutoShutdownEnabled, hasStarted else { throw .engineNotRunning }
             isRunning = true
         }
-        if !patternPlayers.contains(where: { $0 === player }) {
+        if !player.isRegistered {   // O(1): a frame of many starts costs O(starts), not O(starts × players)
             if player.phase == .finished { player.phase = .idle }
+            player.isRegistered = true
             patternPlayers.append(player)
         }
         idleSince = nil
     }
 
+    /// Drops the players that are done, in one pass (O(players), the order of the rest kept; issue 31,
+    /// round two, F5: a removal per player made it O(players²) when many finished at once), then calls the
+    /// completion handlers of those that finished, last registered first. A handler may start players
+    /// (registered again at once) or stop the engine (the handlers not yet called are then not called).
     private func retireFinishedPlayers() {
-        var index = patternPlayers.count - 1
-        while index >= 0 {
+        retired.removeAll(keepingCapacity: true)
+        var kept = 0
+        for index in patternPlayers.indices {
             let player = patternPlayers[index]
+            if player.didFinish { retired.append(player) }
             // A player with commands still waiting (a later start or stop) stays registered.
             if (player.phase == .finished || player.phase == .idle) && player.pending.isEmpty {
-                patternPlayers.remove(at: index)
+                player.isRegistered = false
+            } else {
+                patternPlayers[kept] = player
+                kept += 1
             }
-            if player.didFinish {
-                player.didFinish = false
-                player.completion?(nil)
-            }
-            index = min(index, patternPlayers.count) - 1
         }
+        patternPlayers.removeSubrange(kept...)
+        let halts = haltCount
+        while let player = retired.popLast() {
+            guard haltCount == halts else { break }   // a handler stopped the engine
+            guard player.didFinish else { continue }
+            player.didFinish = false
+            player.completion?(nil)
+        }
+        retired.removeAll(keepingCapacity: true)
     }
 
     private func notifyIfPlayersFinished() {
@@ -358,11 +381,13 @@ public final class HapticEngine {
     }
 
     private func halt() {
+        haltCount &+= 1
         for player in patternPlayers {
             player.removeAllCommands()
             player.phase = .finished
             player.didFinish = false
             player.contribution = .zero
+            player.isRegistered = false
         }
         patternPlayers.removeAll(keepingCapacity: true)
         audio.silence()

@@ -8,4 +8,7 @@ public enum HapticEngineError: Error, Hashable, Sendable {
     case invalidOutput(Int)
     /// A time argument was NaN or infinite.
     case invalidTime
+    /// The player already holds `HapticPatternPlayer.maximumPendingCommands` commands waiting for their
+    /// time (issue 31, round two): update the engine (they run), or send fewer.
+    case tooManyCommands
 }

@@ -2,7 +2,7 @@
 ///
 /// Made by `HapticEngine.makePlayer(with:...)`. Commands take a time in the game's clock (the clock
 /// passed to `HapticEngine.update(at:)`); 0 (Apple's `CHHapticTimeImmediate`) and any time at or before
-/// `engine.currentTime` mean "at the next update", whatever the clock's origin. A command runs on the first update whose time is >= its time, with
+/// the last update's mean "at the next update", whatever the clock's origin (`HapticClock.commandTime`). A command runs on the first update whose time is >= its time, with
 /// its effect computed as of its time, so a late frame skips ahead instead of stretching effects.
 ///
 /// Not thread-safe: use a player only on the thread that calls `update(at:)`.
@@ -35,6 +35,12 @@ public class HapticPatternPlayer {
     }
     /// Set when the player reaches `.finished`; the engine calls the completion handler and clears it.
     var didFinish = false
+    /// Whether the engine holds it in `patternPlayers` (kept by the engine, so registering is O(1)).
+    var isRegistered = false
+    /// Bits the owners of the voice set for their own O(1) membership tests (issue 31, round two): the front
+    /// door's lists of live, paused and focus-held voices (1, 2, 4: `VoiceList`), a texture that holds it
+    /// (0x80: `TextureVoices.playingMark`). The engine never reads them.
+    package var ownerMarks: UInt8 = 0
     var sequence = 0
     var anchorTime = 0.0
     var anchorPosition = 0.0
@@ -57,11 +63,20 @@ public class HapticPatternPlayer {
     var curveSlots = [ParameterCurve?](repeating: nil, count: 5)
     /// Whether any of `curveSlots` holds a curve (a frame without game curves skips them).
     var hasGameCurves = false
-    /// Commands waiting for their time, in the order given. Changed only through `enqueue`,
-    /// `runDueCommands` and `removeAllCommands()`, which keep `nextCommandTime`.
+    /// Commands waiting for their time, in time order (the order given among equal times), at most
+    /// `maximumPendingCommands`. Changed only through `enqueue`, `runDueCommands` and
+    /// `removeAllCommands()`, which keep `nextCommandTime`.
     private(set) var pending: [PatternPlayerCommand] = []
     /// The earliest time in `pending`, +infinity when it is empty (a frame with nothing due skips it).
     private var nextCommandTime = Double.infinity
+
+    /// The most commands one player holds waiting for their time (issue 31, round two, F5: 64,000
+    /// parameter changes piled on one player between two updates cost 2.8 s at the next one, and memory
+    /// without bound). A command that would make more is refused (`HapticEngineError.tooManyCommands`).
+    /// A command repeating the last one due at the same time does not count: a parameter sent again
+    /// replaces its value (a run of parameters keeps one per control), a seek replaces the seek, and a
+    /// start, stop, pause or resume right after the same command does nothing more.
+    public static let maximumPendingCommands = 1_024
 
     var windowStart = 0.0
     var windowIncludesStart = true
@@ -131,6 +146,13 @@ public class HapticPatternPlayer {
         }
     }
 
+    /// Sends one dynamic parameter, effective at game time `time` (0: now): `sendParameters` with one
+    /// parameter, without an array (what the C API's `SDLH_SetPatternPlayerParameter` calls on the per-frame
+    /// path). No allocation.
+    public func sendParameter(_ id: DynamicParameter.ID, value: Double, atTime time: Double) throws(HapticEngineError) {
+        try enqueue(.parameter(id, value), at: time)
+    }
+
     /// Schedules a curve of a game control starting at game time `time` + `curve.time`; point times
     /// are relative to that start. Replaces the control's previous value or curve when it starts.
     public func scheduleParameterCurve(_ curve: ParameterCurve, atTime time: Double) throws(HapticEngineError) {
@@ -153,11 +175,57 @@ public class HapticPatternPlayer {
     func enqueue(_ kind: PatternPlayerCommand.Kind, at time: Double) throws(HapticEngineError) {
         guard time.isFinite else { throw .invalidTime }
         guard let engine else { throw .engineDestroyed }
+        // 0 is "now" as in Core Haptics, also for a game clock that runs below 0; a later time is
+        // taken onto the engine's clock (the same unless the game's clock jumped).
+        let due = engine.clock.commandTime(forGameTime: time)
+        let place = insertionIndex(for: due)
+        let merges = merge(kind, at: due, before: place)
+        guard merges || pending.count < Self.maximumPendingCommands else { throw .tooManyCommands }
         try engine.prepareToPlay(self, isStart: { if case .start = kind { return true } else { return false } }())
-        // 0 is "now" as in Core Haptics, also for a game clock that runs below 0.
-        let due = time == 0 || time <= engine.currentTime ? -Double.infinity : time
-        pending.append(PatternPlayerCommand(kind: kind, time: due))
+        guard !merges else { return }
+        pending.insert(PatternPlayerCommand(kind: kind, time: due), at: place)
         nextCommandTime = min(nextCommandTime, due)
+    }
+
+    /// Where a command due at `due` goes: after every command due at or before it. O(log n); the usual
+    /// "now" command lands at the end.
+    private func insertionIndex(for due: Double) -> Int {
+        guard let last = pending.last, last.time > due else { return pending.count }
+        var low = 0, high = pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pending[middle].time <= due { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Folds `kind` into the command before `place` when that one is due at the same time and running
+    /// both does what running the new one alone after it would: a parameter replaces the value of the
+    /// same control in the run of parameters just before it (other controls commute with it); a seek
+    /// replaces a seek; a start, stop, pause or resume after the same command does nothing more (the
+    /// first left the state the second acts on: playing, releasing or finished, paused, playing).
+    /// Returns whether it folded. O(controls).
+    private func merge(_ kind: PatternPlayerCommand.Kind, at due: Double, before place: Int) -> Bool {
+        guard place > 0, pending[place - 1].time == due else { return false }
+        switch (pending[place - 1].kind, kind) {
+        case (.seek, .seek):
+            pending[place - 1].kind = kind
+            return true
+        case (.start, .start), (.stop, .stop), (.pause, .pause), (.resume, .resume):
+            return true
+        case (_, .parameter(let id, _)):
+            var index = place - 1
+            while index >= 0, pending[index].time == due, case .parameter(let other, _) = pending[index].kind {
+                if other == id {
+                    pending[index].kind = kind
+                    return true
+                }
+                index -= 1
+            }
+            return false
+        default:
+            return false
+        }
     }
 
     /// Drops every pending command.
@@ -326,19 +394,21 @@ public class HapticPatternPlayer {
         onsets.formUnion(Self.actuators(of: pulse.levels))
     }
 
+    /// Runs the commands due by `time`, earliest first (the order given among equal times): a prefix of
+    /// `pending`, which is kept in time order. O(commands), one move of the rest (issue 31, round two, F5:
+    /// a scan for the earliest and a removal per command made it O(commands²)). No allocation.
     private func runDueCommands(upTo time: Double) {
         guard nextCommandTime <= time else { return }
-        while true {
-            var best = -1
-            for index in pending.indices where pending[index].time <= time {
-                if best < 0 || pending[index].time < pending[best].time { best = index }
-            }
-            guard best >= 0 else { break }
-            let command = pending.remove(at: best)
+        var due = 0
+        while due < pending.count, pending[due].time <= time {
+            let command = pending[due]
             apply(command.kind, at: command.time == -.infinity ? time : command.time)
+            due += 1
         }
-        nextCommandTime = .infinity
-        for command in pending { nextCommandTime = min(nextCommandTime, command.time) }
+        // Keep the storage: `removeSubrange` of the whole array frees it, and the next command allocated it
+        // again (a malloc per voice start and update).
+        if due == pending.count { pending.removeAll(keepingCapacity: true) } else { pending.removeSubrange(0..<due) }
+        nextCommandTime = pending.first?.time ?? .infinity
     }
 
     private func apply(_ kind: PatternPlayerCommand.Kind, at t: Double) {

@@ -3,9 +3,12 @@
 /// game's texture events say.
 ///
 /// Internal, owned by `HapticEventDirector`, which hands it every texture event with the player it
-/// is for; game thread only. At most `capacity` textures play at once (per player counted
-/// separately); a start past that is dropped. Cost: O(active textures) per event, no allocation
-/// once the rule's voices exist.
+/// is for; game thread only. At most `capacity` textures play at once (a texture for every player of
+/// four counts four); a start past that is dropped. Every texture playing has a voice of its own: a
+/// texture rule's pool makes up to `capacity` voices per player, and a start never takes the voice of a
+/// texture that plays (`playingMark`; issue 31, round two, F6: past four textures of one rule each took
+/// another's voice every frame and none got past its attack). Cost: O(active textures) per event, no
+/// allocation once the rule's voices exist.
 final class TextureVoices {
     /// What one texture event did, for the director's statistics and moments.
     enum Outcome {
@@ -18,7 +21,8 @@ final class TextureVoices {
         /// A start nothing can play: no pad for the player (or one the director keeps no state for), or
         /// a rule that only sets a trigger effect.
         case cannotPlay
-        /// A start past `capacity` textures playing: dropped.
+        /// A start past `capacity` textures playing, or past the voices the rules may hold for the player
+        /// (`RuleVoices.maximumVoicesPerPlayer`): dropped.
         case full
     }
 
@@ -33,6 +37,8 @@ final class TextureVoices {
 
     /// Most textures playing at once.
     let capacity: Int
+    /// The mark (`HapticPatternPlayer.ownerMarks`) of a voice a playing texture holds: never taken by another start.
+    static let playingMark: UInt8 = 0x80
     private var active: [Active] = []
 
     init(capacity: Int) {
@@ -68,6 +74,7 @@ final class TextureVoices {
         case .stop:
             if let index {
                 try? active[index].voice.stop(atTime: 0)
+                active[index].voice.ownerMarks &= ~Self.playingMark
                 active.remove(at: index)
             }
             return .handled
@@ -80,7 +87,10 @@ final class TextureVoices {
 
     /// Stops every texture.
     func stopAll() {
-        for texture in active { try? texture.voice.stop(atTime: 0) }
+        for texture in active {
+            try? texture.voice.stop(atTime: 0)
+            texture.voice.ownerMarks &= ~Self.playingMark
+        }
         active.removeAll(keepingCapacity: true)
     }
 
@@ -89,12 +99,19 @@ final class TextureVoices {
         guard active.count < capacity else { return .full }
         let rule = mapping.config.rules[ruleIndex]
         if rule.pattern.isEmpty && rule.triggerEffect != nil { return .cannotPlay }   // trigger effect only (its effect counts)
-        let pool = voices.pool(rule: ruleIndex, of: mapping, role: .texture, player: player)
         let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener)
-        guard let voice = pool.startVoice(devices: devices, player: player, intensity: response?.intensity ?? 0,
-                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0), at: time) else { return .cannotPlay }
-        // A pool voice may still belong to an older texture (more textures than voices): take it over.
-        if let stolen = active.firstIndex(where: { $0.voice === voice }) { active.remove(at: stolen) }
+        let voice: HapticAdvancedPatternPlayer
+        switch voices.start(rule: ruleIndex, of: mapping, role: .texture, player: player, devices: devices,
+                            intensity: response?.intensity ?? 0, sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0),
+                            at: time, sparing: Self.playingMark) {
+        case .started(let started): voice = started
+        case .cannotPlay: return .cannotPlay
+        case .limit: return .full
+        }
+        // An idle voice may still be listed for a texture whose voice stopped under it (its engine stopped):
+        // that texture has lost it.
+        if let stale = active.firstIndex(where: { $0.voice === voice }) { active.remove(at: stale) }
+        voice.ownerMarks |= Self.playingMark
         active.append(Active(id: texture.id, player: player, ruleIndex: ruleIndex, voice: voice, event: event))
         return .started(rule: ruleIndex, intensity: response?.intensity ?? 0, voice: voice)
     }

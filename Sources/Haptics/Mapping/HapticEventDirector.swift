@@ -133,7 +133,7 @@ public final class HapticEventDirector {
     private var incoming: [GameEvent] = []
     private var listeners: [WorldPosition?] = []
     /// The voice pools of rules (one per rule, role and player).
-    private let ruleVoices = RuleVoices()
+    private let ruleVoices: RuleVoices
     /// The continuous textures playing.
     private let textures: TextureVoices
     /// Feedback presets: pools per player and case, and the one feedback rate limit (shared with
@@ -206,6 +206,7 @@ public final class HapticEventDirector {
         feedbackVoices = FeedbackPresetVoices(presets: presets)
         self.textureCapacity = max(textureCapacity, 1)
         textures = TextureVoices(capacity: textureCapacity)
+        ruleVoices = RuleVoices(textureCapacity: self.textureCapacity)
         queue = GameEventQueue(capacity: queueCapacity)
         incoming.reserveCapacity(queue.capacity)
         requests.reserveCapacity(min(queue.capacity, 1_024))
@@ -413,13 +414,14 @@ public final class HapticEventDirector {
     @discardableResult
     public func start(_ requests: [HapticStartRequest], on devices: FeedbackDevices, at time: Double) -> [StartedVoice] {
         started.removeAll(keepingCapacity: true)
+        ruleVoices.beginFrame()
         // The posts of this frame's requests (a caller's own array of requests counts each as no post).
         let posts = requests.count == requestPosts.count ? requestPosts : []
         for (index, request) in requests.enumerated() {
             let post = index < posts.count ? Int(posts[index]) : -1
             switch request {
             case .rule(let response):
-                reach(startRule(response, on: devices, at: time) ? .started : .noPad, post: post)
+                reach(startRule(response, on: devices, at: time), post: post)
             case .texture(let event, let player, let listener):
                 guard case .texture(let texture) = event.kind else { continue }
                 switch textures.handle(event, texture: texture, player: player, mapping: mapping,
@@ -579,6 +581,9 @@ public final class HapticEventDirector {
     /// How many textures are playing.
     public var activeTextureCount: Int { textures.count }
 
+    /// How many voices the mapping's rules hold for `player` (at most `RuleVoices.maximumVoicesPerPlayer`).
+    func ruleVoiceCount(forPlayer player: Int) -> Int { ruleVoices.voiceCount(forPlayer: player) }
+
     // MARK: Mapping one event
 
     /// The events `map` leaves deferred: textures (handed to `textures`), and feedback no rule takes
@@ -635,29 +640,35 @@ public final class HapticEventDirector {
         request(.rule(response), post: post)
     }
 
-    /// Starts the body voice of a rule response, and its trigger voices. Returns whether the body voice
-    /// started (false: nothing can be felt for the player).
-    private func startRule(_ response: MappedHaptic, on devices: FeedbackDevices, at time: Double) -> Bool {
-        guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return false }
+    /// Starts the body voice of a rule response, and its trigger voices. Returns how far the post got:
+    /// `.started`, `.noPad` (nothing can be felt for the player) or `.throttled` (the player holds
+    /// `RuleVoices.maximumVoicesPerPlayer` voices of the rules and every one plays).
+    private func startRule(_ response: MappedHaptic, on devices: FeedbackDevices, at time: Double) -> PostOutcome {
+        guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return .noPad }
         let rule = mapping.config.rules[response.ruleIndex]
-        let body = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .body, player: response.player)
-        guard let voice = body.startVoice(devices: devices, player: response.player, intensity: response.intensity,
-                                          sharpness: rule.sharpness == nil ? nil : response.sharpness, at: time) else { return false }
+        let voice: HapticAdvancedPatternPlayer
+        switch ruleVoices.start(rule: response.ruleIndex, of: mapping, role: .body, player: response.player, devices: devices,
+                                intensity: response.intensity, sharpness: rule.sharpness == nil ? nil : response.sharpness, at: time) {
+        case .started(let started): voice = started
+        case .cannotPlay: return .noPad
+        case .limit: return .throttled
+        }
         noteStarted(voice, intensity: response.intensity)
         record(rule.name, player: response.player, intensity: response.intensity)
-        if response.leftTrigger > 0 {
-            let left = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .leftTrigger, player: response.player)
-            if let voice = left.startVoice(devices: devices, player: response.player, intensity: response.leftTrigger, at: time) {
-                noteStarted(voice, intensity: response.leftTrigger)
-            }
+        // Each side on its own (an array literal of the two sides was allocated per rule start).
+        startTrigger(.leftTrigger, level: response.leftTrigger, response, mapping: mapping, on: devices, at: time)
+        startTrigger(.rightTrigger, level: response.rightTrigger, response, mapping: mapping, on: devices, at: time)
+        return .started
+    }
+
+    /// Starts the trigger voice of `response`'s rule on side `role` at `level`, when above 0.
+    private func startTrigger(_ role: VoicePoolKey.Role, level: Double, _ response: MappedHaptic, mapping: LoadedMapping,
+                              on devices: FeedbackDevices, at time: Double) {
+        guard level > 0 else { return }
+        if case .started(let trigger) = ruleVoices.start(rule: response.ruleIndex, of: mapping, role: role, player: response.player,
+                                                          devices: devices, intensity: level, at: time) {
+            noteStarted(trigger, intensity: level)
         }
-        if response.rightTrigger > 0 {
-            let right = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .rightTrigger, player: response.player)
-            if let voice = right.startVoice(devices: devices, player: response.player, intensity: response.rightTrigger, at: time) {
-                noteStarted(voice, intensity: response.rightTrigger)
-            }
-        }
-        return true
     }
 
     /// Adds `feedback` of post `post` for `player` to this frame's presets, or merges it into the same case

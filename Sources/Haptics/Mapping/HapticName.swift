@@ -6,15 +6,18 @@
 /// Names of up to 15 UTF-8 bytes are kept inline, exactly. Longer names are compared exactly too
 /// (issue 31): each is kept once, byte for byte, in a table of the process (`LongNameTable`), and the
 /// name holds its number there, so comparing two is still two integer comparisons and `string` gives
-/// it back. The table is bounded (262,144 names, 16 MiB; names first seen in posts at most 65,536 and
-/// 4 MiB of it, so they never crowd out the rules' names): a posted name that finds no room is held as
-/// its hash, equals no kept name and so takes no rule (`string` then gives `#` and the hash in hex).
+/// it back. The table is bounded (262,144 names, 16 MiB at once; names first seen in posts at most 65,536
+/// and 4 MiB of it, so they never crowd out the rules' names): a posted name that finds no room is held as
+/// its hash, equals no kept name and so takes no rule (`string` then gives `#` and the hash in hex). A
+/// config's names stay while a loaded config writes them; once none does, a later config load that finds
+/// the table full drops them (issue 31, round two): a name made before that then equals no name made
+/// after, so make names of a config's vocabulary from text when posting, or keep the config loaded.
 /// Making a long name costs O(length) and a lock, and allocates nothing after the table's first use.
 /// Where a name may be missing the API says `HapticName?` (nil: none).
 public struct HapticName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     // Short names: bytes 0...14 of the UTF-8 text in (low, high) little-endian, byte 15 = length.
     // Long names: high's top byte = 0xFF, its next byte 1 when kept in `LongNameTable` (low = its
-    // number there) or 0 when not (low = the FNV-1a hash), its low 32 bits the length.
+    // number there, and in the top 32 bits the generation of that number) or 0 when not (low = the FNV-1a hash), its low 32 bits the length.
     @usableFromInline var low: UInt64
     @usableFromInline var high: UInt64
 
@@ -76,9 +79,10 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
         return text.withUTF8 { LongNameTable.shared.name($0, fromConfig: fromConfig) }
     }
 
-    /// Long name number `id` of `LongNameTable`, `length` bytes.
-    static func kept(id: Int, length: Int) -> HapticName {
-        HapticName(low: UInt64(id), high: 0xFF << 56 | 1 << 48 | UInt64(UInt32(truncatingIfNeeded: length)))
+    /// Long name number `id` of `LongNameTable` in its `generation` (the low word holds both), `length` bytes.
+    static func kept(id: Int, generation: UInt32, length: Int) -> HapticName {
+        HapticName(low: UInt64(UInt32(truncatingIfNeeded: id)) | UInt64(generation) << 32,
+                   high: 0xFF << 56 | 1 << 48 | UInt64(UInt32(truncatingIfNeeded: length)))
     }
 
     /// A long name `LongNameTable` had no room for: its hash and length.
@@ -106,7 +110,7 @@ public struct HapticName: Hashable, Sendable, CustomStringConvertible, Expressib
     public var string: String {
         let length = Int(high >> 56)
         guard length != 0xFF else {
-            if isKept, let text = LongNameTable.shared.text(of: Int(low)) { return text }
+            if isKept, let text = LongNameTable.shared.text(of: Int(truncatingIfNeeded: low)) { return text }
             return "#" + String(low, radix: 16)
         }
         var bytes: [UInt8] = []

@@ -26,10 +26,15 @@ public final class LoadedMapping: @unchecked Sendable {
     /// What loading it used of its `MappingLoadBudget`: bytes and seconds counted, files read,
     /// pattern decodes, sound measurements and analyses.
     @_spi(HapticsTools) public let loadCost: MappingLoadBudget.Spent
+    /// Its long names pinned in `LongNameTable` while it lives (issue 31, round two: a config's names go
+    /// once no loaded config writes them).
+    private let namePins: LongNamePins?
 
     init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?, soundFingerprints: [String: UInt64] = [:],
-         loadCost: MappingLoadBudget.Spent = MappingLoadBudget.Spent(), sources: MappingSources = MappingSources()) {
+         loadCost: MappingLoadBudget.Spent = MappingLoadBudget.Spent(), sources: MappingSources = MappingSources(),
+         namePins: LongNamePins? = nil) {
         self.config = config
+        self.namePins = namePins
         self.sources = sources
         self.patterns = patterns
         // Each distinct pattern prepared once here, at load time (the watcher's thread for a hot reload),
@@ -221,24 +226,29 @@ public final class LoadedMapping: @unchecked Sendable {
                 loaded.append(HapticPattern(events: []))
             }
         }
-        diagnostics += longNameProblems(config, file: file)
+        let pins = LongNamePins()
+        diagnostics += longNameProblems(config, file: file, pins: pins)
         guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
         return LoadedMapping(config: config, patterns: loaded, file: file == "<config>" ? nil : file,
-                             soundFingerprints: files.soundFingerprints, loadCost: files.spent, sources: files.sources)
+                             soundFingerprints: files.soundFingerprints, loadCost: files.spent, sources: files.sources,
+                             namePins: pins)
     }
 
-    /// Keeps every name longer than 15 bytes the config's rules and materials write in `LongNameTable` (so
-    /// they compare exactly), and reports each one it has no room for: the table keeps at most 262,144
-    /// such names since launch (`LongNameTable.capacity`), and a rule whose name it cannot keep could not be
-    /// told apart from another name with the same hash. O(names).
-    private static func longNameProblems(_ config: HapticMappingConfig, file: String) -> [ConfigDiagnostic] {
+    /// Keeps and pins (in `pins`, for as long as the mapping lives) every name longer than 15 bytes the
+    /// config's rules and materials write in `LongNameTable` (so they compare exactly), and reports each one
+    /// it has no room for: the table keeps at most 262,144 such names at once (`LongNameTable.capacity`):
+    /// those of the configs loaded (the one playing and this one) and of posts; names no loaded config
+    /// writes any more make room. A rule whose name it cannot keep could not be told apart from another
+    /// name with the same hash. O(names).
+    private static func longNameProblems(_ config: HapticMappingConfig, file: String, pins: LongNamePins) -> [ConfigDiagnostic] {
         var problems: [ConfigDiagnostic] = []
         func keep(_ name: String?, rule: Int?, location: SourceLocation?) {
-            guard let name, name.utf8.count > 15, !HapticName(configName: name).isKept else { return }
+            guard let name, name.utf8.count > 15, !pins.pin(name) else { return }
             problems.append(ConfigDiagnostic(file: file, location: location ?? SourceLocation(line: 1, column: 1, offset: 0),
                                              path: rule.map { "rule[\($0)]" } ?? "materials",
                                              message: "the name '\(EchoedText.shortened(name))' cannot be kept: \(LongNameTable.capacity) names "
-                                                + "longer than 15 bytes are kept since launch, the most there is room for (docs/config.md, \"Limits\")"))
+                                                + "longer than 15 bytes are kept at once (this config's, the loaded config's and posts'), "
+                                                + "the most there is room for (docs/config.md, \"Limits\")"))
         }
         for name in config.materials.keys { keep(name, rule: nil, location: nil) }
         for (index, rule) in config.rules.enumerated() {

@@ -16,16 +16,25 @@ import Synchronization
 ///
 /// Like those, it touches no object of SDLHaptics (the exiting thread may be inside an update): only
 /// a count of the front doors alive and the SDL they run on, both set at `GameHaptics.init`. Never runs
-/// on a crash or an unhandled signal: nothing does.
+/// on a crash or an unhandled signal: nothing does. It acts only in the process that made the front
+/// doors (issue 31, round two, F3): a child made by `fork` inherits the handler and the count, and a
+/// copy of SDL whose pads are its parent's, so its `exit` must not stop them (a child that makes a
+/// `GameHaptics` of its own registers itself).
 enum ExitStop {
     private static let liveDoors = Atomic<Int>(0)
     private static let isInstalled = Atomic<Bool>(false)
     /// The SDL of the process's front doors (one SDL per process), set before the handler is installed.
     nonisolated(unsafe) private static var backend: (any SDLBackend.Type)?
+    /// The process whose front doors `liveDoors` counts (set at each `register`).
+    private static let process = Atomic<Int32>(0)
 
     /// A front door on `backend` started (`GameHaptics.init`); installs the `atexit` handler once per process.
     static func register(_ backend: any SDLBackend.Type) {
         if ExitStop.backend == nil { ExitStop.backend = backend }
+        let me = getpid()
+        if process.exchange(me, ordering: .sequentiallyConsistent) != me {
+            liveDoors.store(0, ordering: .sequentiallyConsistent)   // a child made by fork: its parent's doors are not its own
+        }
         liveDoors.add(1, ordering: .sequentiallyConsistent)
         if isInstalled.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged {
             _ = atexit { ExitStop.stopAll() }
@@ -33,10 +42,14 @@ enum ExitStop {
     }
 
     /// A front door shut down.
-    static func unregister() { liveDoors.subtract(1, ordering: .sequentiallyConsistent) }
+    static func unregister() {
+        guard process.load(ordering: .sequentiallyConsistent) == getpid() else { return }
+        liveDoors.subtract(1, ordering: .sequentiallyConsistent)
+    }
 
     private static func stopAll() {
-        guard liveDoors.load(ordering: .sequentiallyConsistent) > 0, let backend = ExitStop.backend else { return }
+        guard process.load(ordering: .sequentiallyConsistent) == getpid(), liveDoors.load(ordering: .sequentiallyConsistent) > 0,
+              let backend = ExitStop.backend else { return }
         PadOutputGate.closeAndStopEveryPad(backend: backend)
     }
 }

@@ -10,10 +10,11 @@ package final class FrontDoorState {
     let backend: any SDLBackend.Type
     let hub: ControllerHub
     let seats: [PlayerSeat]
-    /// The frame time of the last `update`, in seconds (0 before the first).
-    var currentTime: Double = 0
-    /// Whether an `update` has set `currentTime` yet (the first one sets it whatever its sign).
-    var hasClock = false
+    /// The front door's clock, from the game's times (`HapticClock`): what the director, the engines, the
+    /// delay lines and the audio device are told each update.
+    var clock = HapticClock()
+    /// The haptics time of the last `update`, in seconds (0 before the first).
+    var currentTime: Double { clock.time }
     var isShutDown = false
     /// Whether the window has focus, as last reported by SDL events.
     var hasFocus = true
@@ -28,12 +29,12 @@ package final class FrontDoorState {
     var isPaused = false
     /// Voices started for the game (patterns and feedback), so `pause` can pause them; finished ones
     /// are pruned per update.
-    package var livePlayers: [HapticAdvancedPatternPlayer] = []
-    package var pausedPlayers: [HapticAdvancedPatternPlayer] = []
+    package var livePlayers: VoiceList
+    package var pausedPlayers: VoiceList
     /// Voices the `.pause` focus policy paused that gameplay pause does not cover (`.ui`, or every
     /// voice after the game resumed while unfocused): resumed when focus comes back. Finished ones
     /// are pruned per update.
-    var focusHeldPlayers: [HapticAdvancedPatternPlayer] = []
+    var focusHeldPlayers: VoiceList
     /// Per player, the players `Playback.play` started that may still play (at most
     /// `Playback.maximumPlayingPatterns`); finished ones are pruned per update, as `livePlayers`.
     var playedPatterns: [[HapticAdvancedPatternPlayer]]
@@ -52,9 +53,9 @@ package final class FrontDoorState {
         var devices = FeedbackDevices(playerCount: seats.count)
         for seat in seats { devices.setTriggers(seat.triggers, forPlayer: seat.player) }
         feedbackDevices = devices
-        livePlayers.reserveCapacity(configuration.voiceCapacity)
-        pausedPlayers.reserveCapacity(configuration.voiceCapacity)
-        focusHeldPlayers.reserveCapacity(configuration.voiceCapacity)
+        livePlayers = VoiceList(mark: 1, capacity: configuration.voiceCapacity)
+        pausedPlayers = VoiceList(mark: 2, capacity: configuration.voiceCapacity)
+        focusHeldPlayers = VoiceList(mark: 4, capacity: configuration.voiceCapacity)
     }
 
     /// Whether focus loss stopped the engines on purpose (`.stopEngines`): nothing restarts them then.
@@ -65,14 +66,14 @@ package final class FrontDoorState {
 
     /// The pause bookkeeping, once for every voice started for the game: recorded as live, and
     /// paused at once (and recorded as paused) when gameplay is paused and it is not `.ui`, or
-    /// when focus is lost under the `.pause` policy (any category). A voice `isNew` (made for this
-    /// start: `Playback.play`'s) is known not to be recorded yet, so no search: a frame of many plays
-    /// costs O(plays), not O(plays × live voices) (issue 31).
-    func track(_ voice: HapticAdvancedPatternPlayer, isNew: Bool = false) {
-        if isNew || !livePlayers.contains(where: { $0 === voice }) { livePlayers.append(voice) }
+    /// when focus is lost under the `.pause` policy (any category). O(1) whether the voice is new or a
+    /// pooled one started again (`VoiceList`): a frame of many starts costs O(starts), not O(starts ×
+    /// live voices) (issue 31, and its second round for pooled mapping voices).
+    func track(_ voice: HapticAdvancedPatternPlayer) {
+        livePlayers.insert(voice)
         if isPaused && voice.category != .ui {
             try? voice.pause(atTime: 0)
-            if !pausedPlayers.contains(where: { $0 === voice }) { pausedPlayers.append(voice) }
+            pausedPlayers.insert(voice)
         } else if isHeldByFocus {
             holdForFocus(voice)
         }
@@ -81,7 +82,7 @@ package final class FrontDoorState {
     /// Pauses `voice` until focus comes back (`releaseFocusHold`).
     func holdForFocus(_ voice: HapticAdvancedPatternPlayer) {
         try? voice.pause(atTime: 0)
-        if !focusHeldPlayers.contains(where: { $0 === voice }) { focusHeldPlayers.append(voice) }
+        focusHeldPlayers.insert(voice)
     }
 
     /// Focus came back under the `.pause` policy at game time `now`: the game ran on while away, and so
@@ -103,7 +104,7 @@ package final class FrontDoorState {
     /// Resumes what focus loss held, where each voice was.
     func releaseFocusHold() {
         for voice in focusHeldPlayers { try? voice.resume(atTime: 0) }
-        focusHeldPlayers.removeAll(keepingCapacity: true)
+        focusHeldPlayers.removeAll()
     }
 
     /// Records where `seat`'s player's voices are made now: its engine while its pad can rumble (and

@@ -106,7 +106,7 @@ extension GameHaptics {
                 try? voice.sendParameters([DynamicParameter(.hapticIntensityControl, value: value, at: 0)], atTime: 0)
             }
             do { try voice.start(atTime: 0) } catch { return nil }
-            state.track(voice, isNew: true)
+            state.track(voice)
             state.playedPatterns[player].append(voice)
             return voice
         }
@@ -165,10 +165,10 @@ extension GameHaptics {
         /// adaptive trigger off (the effects are cleared, not kept for later).
         public func stopAll() {
             for voice in state.livePlayers { voice.cancel() }
-            state.livePlayers.removeAll(keepingCapacity: true)
+            state.livePlayers.removeAll()
             for player in state.playedPatterns.indices { state.playedPatterns[player].removeAll(keepingCapacity: true) }
-            state.pausedPlayers.removeAll(keepingCapacity: true)
-            state.focusHeldPlayers.removeAll(keepingCapacity: true)
+            state.pausedPlayers.removeAll()
+            state.focusHeldPlayers.removeAll()
             for seat in state.seats {
                 seat.triggers.setModeOff()
                 if seat.instanceID != nil { seat.silence() }
@@ -184,7 +184,7 @@ extension GameHaptics {
             state.isPaused = true
             for voice in state.livePlayers where voice.category != .ui && voice.isPlaying {
                 try? voice.pause(atTime: 0)
-                state.pausedPlayers.append(voice)
+                state.pausedPlayers.insert(voice)
             }
             // Gameplay voices held by focus loss are the game's to resume now, not focus's.
             if !state.focusHeldPlayers.isEmpty { state.focusHeldPlayers.removeAll { $0.category != .ui } }
@@ -199,7 +199,7 @@ extension GameHaptics {
             for voice in state.pausedPlayers {
                 if state.isHeldByFocus { state.holdForFocus(voice) } else { try? voice.resume(atTime: 0) }
             }
-            state.pausedPlayers.removeAll(keepingCapacity: true)
+            state.pausedPlayers.removeAll()
         }
 
         // MARK: - Internals

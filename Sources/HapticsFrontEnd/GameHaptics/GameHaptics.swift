@@ -81,7 +81,9 @@ public final class GameHaptics {
         shutdown()
     }
 
-    /// The frame time of the last `update`, in seconds.
+    /// The time of the last `update`, in seconds: the game's time unless the game's clock jumped back or
+    /// more than an hour forward (then it runs on from where it was: `HapticClock`). The clock of a
+    /// player command's time (0: now).
     public var currentTime: Double { state.currentTime }
 
     /// Whether the window has focus, as last reported by SDL events (true until told otherwise).
@@ -126,16 +128,15 @@ public final class GameHaptics {
 
     // MARK: - Frames
 
-    /// Advances every player's engine to game time `time` (seconds, non-decreasing, any origin;
-    /// use the same clock as the game's frame) and sends each pad what changed, adaptive trigger
-    /// effects included (only while not paused, the engine runs and the mixer is enabled; "off"
-    /// otherwise). Call once per frame.
+    /// Advances every player's engine to game time `time` (seconds, any origin; use the same clock as the
+    /// game's frame) and sends each pad what changed, adaptive trigger effects included (only while not
+    /// paused, the engine runs and the mixer is enabled; "off" otherwise). Call once per frame. A time
+    /// earlier than the last one is a new origin, and a step over an hour counts as an hour
+    /// (`HapticClock`): the haptics clock runs on, so nothing plays on for ever after a wrong time.
     /// O(players × engine update), no allocation in steady state.
     public func update(at time: Double) {
         guard !state.isShutDown, time.isFinite else { return }
-        state.currentTime = state.hasClock ? max(time, state.currentTime) : time   // any origin, below 0 too
-        state.hasClock = true
-        let now = state.currentTime
+        let now = state.clock.advance(to: time)   // any origin, below 0 too; jumps taken in bounded steps
         state.audioOutput?.synchronize(gameTime: now)  // relate this frame to the sample clock first
         if let director = state.director {              // posted events start their voices on this frame
             let started = director.start(director.update(at: now, playerCount: state.seats.count),
@@ -197,7 +198,7 @@ public final class GameHaptics {
                     playback.pause()
                     state.suspendedByFocus = true
                 }
-                for voice in state.livePlayers where voice.isPlaying && !state.pausedPlayers.contains(where: { $0 === voice }) {
+                for voice in state.livePlayers where voice.isPlaying && !state.pausedPlayers.contains(voice) {
                     state.holdForFocus(voice)
                 }
                 for seat in state.seats where seat.instanceID != nil { seat.silence() }

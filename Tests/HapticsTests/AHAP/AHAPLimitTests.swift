@@ -87,7 +87,39 @@ struct AHAPLimitTests {
         let text = #"{"Pattern": ["# + Array(repeating: bad, count: 50_000).joined(separator: ",") + "]}"
         let error = try #require(throws: AHAPDecodingError.self) { try AHAPDecoder().decode(text) }
         #expect(error.diagnostics.count <= 201)
-        #expect(error.diagnostics.last?.message == "49800 more problems not listed")
+        #expect(error.diagnostics.last?.message == "49800 more errors not listed (at most 200 errors and 200 warnings are)")
+    }
+
+    /// Issue 31, round two, F8: 201 warnings before a file's error hid the error behind "2 more problems not
+    /// listed" (the summary was the first error). Warnings and errors are capped apart.
+    @Test("the first error is listed however many warnings come before it", arguments: [199, 200, 201, 5_000])
+    func errorAfterManyWarnings(warnings: Int) throws {
+        let warning = #"{"Event": {"Time": 0.01, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}"#
+        let text = #"{"Version": 1, "Pattern": ["# + Array(repeating: warning, count: warnings).joined(separator: ",")
+            + #", {"Event": {"Time": 5, "EventType": "Bogus"}}]}"#
+        let error = try #require(throws: AHAPDecodingError.self) { try AHAPDecoder().decode(text) }
+        #expect(error.firstError.kind == .unknownEventType)
+        #expect(error.firstError.path == "Pattern[\(warnings)].Event.EventType")
+        #expect(error.description.contains("Pattern[\(warnings)].Event.EventType"))
+        #expect(error.errors.count == 1)
+        let listedWarnings = error.diagnostics.filter { $0.severity == .warning }
+        #expect(listedWarnings.count == min(warnings, 200) + (warnings > 200 ? 1 : 0))
+        if warnings > 200 {
+            let noun = warnings - 200 == 1 ? "warning" : "warnings"
+            #expect(listedWarnings.last?.message == "\(warnings - 200) more \(noun) not listed (at most 200 errors and 200 warnings are)")
+        }
+    }
+
+    @Test("errors past the cap are counted in one error line after the listed ones, warnings in one warning line")
+    func bothCaps() throws {
+        let warning = #"{"Event": {"Time": 0.01, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 2}]}}"#
+        let bad = #"{"Event": {"Time": -1, "EventType": "HapticTransient"}}"#
+        let items = (0..<600).map { $0 % 2 == 0 ? warning : bad }
+        let error = try #require(throws: AHAPDecodingError.self) { try AHAPDecoder().decode(#"{"Pattern": ["# + items.joined(separator: ",") + "]}") }
+        #expect(error.firstError.path == "Pattern[1].Event.Time")
+        #expect(error.errors.count == 201)
+        #expect(error.errors.last?.message == "100 more errors not listed (at most 200 errors and 200 warnings are)")
+        #expect(error.diagnostics.filter { $0.severity == .warning }.last?.message == "100 more warnings not listed (at most 200 errors and 200 warnings are)")
     }
 
     @Test("random bytes never crash the decoder", arguments: 0..<8)
@@ -147,7 +179,7 @@ struct AHAPHostileShapeTests {
         let document = try AHAPDecoder().decode(text)
         #expect(document.pattern.metadata.count == 100_000)
         #expect(document.warnings.count == AHAPLimitsCap.listed + 1)
-        #expect(document.warnings.last?.message.hasSuffix("more problems not listed") == true)
+        #expect(document.warnings.last?.message.contains("more warnings not listed") == true)
     }
 }
 
