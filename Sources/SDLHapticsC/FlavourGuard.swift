@@ -38,8 +38,8 @@ enum FlavourGuard {
         #else
         let mine = "libsdlhaptics", header = "<SDL3/SDL.h>"
         #endif
-        throw CFailure(code: SDLH_ERROR_SDL, message: "this game runs \(other.sdl) (\(other.symbol) is loaded) but links \(mine), "
+        throw CFailure(code: SDLH_ERROR_SDL, message: CMessage(text: "this game runs \(other.sdl) (\(other.symbol) is loaded) but links \(mine), "
             + "which is built for \(CFlavour.sdlName): link \(other.library) instead (pkg-config --cflags --libs \(other.pkgConfig), "
-            + "CMake target \(other.target)) and include sdlhaptics.h after \(header)")
+            + "CMake target \(other.target)) and include sdlhaptics.h after \(header)"))
     }
 }
