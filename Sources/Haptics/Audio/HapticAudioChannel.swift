@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Haptics as audio: a player's haptic signal rendered as a low-frequency sine on chosen output
 /// channels, for actuators driven by audio (tactile transducers and bass shakers, or the
 /// DualSense's haptic actuators on channels 3 and 4 of its USB audio device). Opt-in.
@@ -53,7 +45,7 @@ public struct HapticAudioChannel: Hashable, Sendable {
         let s = sharpness.isNaN ? 0.5 : min(max(sharpness, 0), 1)
         let low = frequencyRange.lowerBound
         let high = frequencyRange.upperBound
-        return low * pow(high / low, s)
+        return low * CMath.pow(high / low, s)
     }
 
     /// The signal behind mixed perceived levels, inverting the sharpness split (docs/engine.md §2):

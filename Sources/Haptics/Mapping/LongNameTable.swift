@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Names longer than 15 bytes, each kept once, byte for byte, so that a `HapticName` of one is a number
 /// that stands for exactly that text (issue 31: a bare 64-bit hash let a colliding pair of action names,
 /// found by brute force in 50 s, fire each other's rule).
@@ -68,7 +60,7 @@ final class LongNameTable: @unchecked Sendable {
         while slots[slot] != 0 {
             let id = Int(slots[slot]) - 1
             let entry = entries[id]
-            if entry.hash == hash && entry.length == text.count && memcmp(bytes + entry.offset, text.baseAddress!, text.count) == 0 {
+            if entry.hash == hash && entry.length == text.count && CMemory.bytesEqual(bytes + entry.offset, text.baseAddress!, count: text.count) {
                 return HapticName.kept(id: id, length: text.count)
             }
             slot = (slot + 1) & Self.slotMask
@@ -106,14 +98,14 @@ final class LongNameTable: @unchecked Sendable {
     }
 
     deinit {
-        free(slots)
+        CMemory.free(slots)
         entries?.deallocate()
         bytes?.deallocate()
     }
 
     private func allocate() {
         // Zeroed slots; entries and bytes are written before they are read (pages are touched as they fill).
-        slots = calloc(2 * Self.capacity, MemoryLayout<Int32>.size)?.assumingMemoryBound(to: Int32.self)
+        slots = CMemory.allocateZeroed(2 * Self.capacity, of: Int32.self)
         entries = UnsafeMutablePointer<Entry>.allocate(capacity: Self.capacity)
         bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.byteCapacity)
     }
