@@ -1,3 +1,5 @@
+import HapticsJSON
+
 /// Turns a parsed JSON tree into a `HapticPattern`, collecting diagnostics with their paths.
 ///
 /// One walker per decode. Keeps going after an error so that one run reports every problem

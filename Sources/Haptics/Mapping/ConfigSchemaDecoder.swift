@@ -1,3 +1,5 @@
+import HapticsTOML
+
 /// Reads a TOML tree into a `HapticMappingConfig`, collecting every problem with its position
 /// instead of stopping at the first. The schema it checks is documented in docs/config.md; keep
 /// the two in step. Load-time only.
@@ -171,8 +173,8 @@ struct ConfigSchemaDecoder {
                                event: event, pattern: pattern, intensity: intensity, category: defaultCategory)
         rule.match = match
         rule.sharpness = sharpness
-        rule.location = table.location
-        rule.patternLocation = table.entry("pattern")?.value.location
+        rule.location = SourceLocation(table.location)
+        rule.patternLocation = table.entry("pattern").map { SourceLocation($0.value.location) }
         if let entry = table.entry("attenuation") {
             switch entry.value.kind {
             case .string(let name):
@@ -226,7 +228,7 @@ struct ConfigSchemaDecoder {
         let accepted = diagnostics.count == before
         if patternFound {
             patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: accepted ? config.rules.count : nil,
-                                                      name: pattern, location: rule.patternLocation ?? table.location,
+                                                      name: pattern, location: rule.patternLocation ?? SourceLocation(table.location),
                                                       analysis: rule.analysis, withAudio: rule.playsSound))
         }
         return accepted ? rule : nil
@@ -253,7 +255,7 @@ struct ConfigSchemaDecoder {
     mutating func notePattern(_ table: TOMLTable, path: DocumentPath) {
         let (name, exists) = patternName(table, path: path)
         guard exists, let entry = table.entry("pattern") else { return }
-        patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: nil, name: name, location: entry.value.location,
+        patternReferences.append(PatternReference(element: path.lastIndex ?? 0, rule: nil, name: name, location: SourceLocation(entry.value.location),
                                                   analysis: AudioHapticsOptions(), withAudio: false))
     }
 
@@ -607,7 +609,7 @@ struct ConfigSchemaDecoder {
     /// could never match): not empty (a post's "" or NULL is no name), no NUL (a C string ends there),
     /// at most `MappingRule.maximumNameBytes` UTF-8 bytes (the longest name the C API takes,
     /// `SDLH_MAX_STRING_BYTES`).
-    mutating func checkName(_ name: String, at location: SourceLocation, _ path: DocumentPath) -> Bool {
+    mutating func checkName(_ name: String, at location: TOMLPosition, _ path: DocumentPath) -> Bool {
         if name.isEmpty {
             report(location, path, "expected a name, found an empty string: a post's \"\" (or NULL) is no name, so no post could match it; leave the key out to match any")
             return false
@@ -683,8 +685,8 @@ struct ConfigSchemaDecoder {
         }
     }
 
-    mutating func report(_ location: SourceLocation, _ path: DocumentPath, _ message: String, suggestion: String? = nil) {
-        diagnostics.append(ConfigDiagnostic(file: file, location: location, path: path.description, message: message, suggestion: suggestion))
+    mutating func report(_ location: TOMLPosition, _ path: DocumentPath, _ message: String, suggestion: String? = nil) {
+        diagnostics.append(ConfigDiagnostic(file: file, location: SourceLocation(location), path: path.description, message: message, suggestion: suggestion))
     }
 
     func describe(_ value: TOMLValue) -> String {
@@ -718,5 +720,12 @@ extension TOMLValue {
     var schemaDescription: String {
         if case .dateTime(let text) = kind { return "the date-time \(text) (a mapping config uses no dates or times)" }
         return typeDescription
+    }
+}
+
+extension SourceLocation {
+    /// Where the TOML reader found a key, a value or a problem.
+    init(_ position: TOMLPosition) {
+        self.init(line: position.line, column: position.column, offset: position.offset)
     }
 }

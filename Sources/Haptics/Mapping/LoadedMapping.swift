@@ -1,3 +1,5 @@
+import HapticsTOML
+
 /// A validated config with every pattern its rules name already decoded, ready to swap in
 /// between frames. Made by `load(file:presets:)` or `load(text:...)`; immutable afterwards.
 ///

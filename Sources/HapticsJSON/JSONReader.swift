@@ -1,11 +1,3 @@
-/// A JSON syntax error: what was expected, and the byte offset where reading stopped.
-@_spi(HapticsTools) public struct JSONSyntaxError: Error {
-    public var message: String
-    public var offset: Int
-    /// The document nests deeper than the reader's `maximumDepth`.
-    public var isTooDeep = false
-}
-
 /// A JSON reader that keeps source positions and tolerates what real AHAP files contain.
 ///
 /// Why not Foundation: on Linux, `JSONSerialization` has no JSON5 option, reports positions only
@@ -16,8 +8,9 @@
 /// Accepts standard JSON (RFC 8259) plus trailing commas and `//` / `/* */` comments; each such
 /// leniency is recorded in `leniencies` so that strict decoding can refuse it. Rejects NaN,
 /// Infinity and numbers that overflow a Double. Nesting is bounded by `maximumDepth`.
-@_spi(HapticsTools) public struct JSONReader {
-    enum Leniency {
+package struct JSONReader {
+    /// What the reader accepted beyond RFC 8259, each recorded with its byte offset.
+    package enum Leniency {
         case trailingComma
         case comment
         case duplicateKey(String)
@@ -27,24 +20,24 @@
     private var index = 0
     private var depth = 0
     private let maximumDepth: Int
-    private(set) var leniencies: [(Leniency, Int)] = []
+    package private(set) var leniencies: [(Leniency, Int)] = []
 
     /// The keys found again in the same object, each with the offset of its later key (the value
     /// kept), in reading order. Readers whose format forbids duplicates report them from here.
-    public var duplicateKeys: [(key: String, offset: Int)] {
+    package var duplicateKeys: [(key: String, offset: Int)] {
         leniencies.compactMap { leniency, offset in
             if case .duplicateKey(let key) = leniency { return (key, offset) }
             return nil
         }
     }
 
-    public init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
 
     /// Reads one JSON document: a single value, surrounded only by whitespace and comments.
-    public mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func readDocument() throws(JSONSyntaxError) -> JSONValue {
         // A UTF-8 byte order mark is tolerated silently.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         try skipWhitespace()
