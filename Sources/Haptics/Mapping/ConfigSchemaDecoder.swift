@@ -722,10 +722,3 @@ extension TOMLValue {
         return typeDescription
     }
 }
-
-extension SourceLocation {
-    /// Where the TOML reader found a key, a value or a problem.
-    init(_ position: TOMLPosition) {
-        self.init(line: position.line, column: position.column, offset: position.offset)
-    }
-}
