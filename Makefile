@@ -15,7 +15,7 @@ SDL3_FLAGS    = $(shell scripts/sdl3-rig.sh --swift-flags 2>/dev/null)
 # its checks (on a system with SDL3, the caller's PKG_CONFIG_PATH as it is).
 WITH_SDL3_PC  = PKG_CONFIG_PATH="$$(scripts/sdl3-rig.sh --pkg-config-path)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
 
-.PHONY: all deps sdl3 test-sdl3 build test bench-c c-library c-library3 c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps sdl3 test-sdl3 build test conformance bench-c c-library c-library3 c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -32,6 +32,7 @@ help:
 	@echo "                 the config watcher's idle cost (watch_cost.c) and virtual pad attach times (attach_bench.c)"
 	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max and the limit (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
+	@echo "make conformance the TOML and JSON readers against toml-test and JSONTestSuite (TOML_TEST=DIR JSON_TEST_SUITE=DIR)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
 	@echo "make leakcheck   a short soak under valgrind's leak checker"
 	@echo "make tsan        the concurrency tests under ThreadSanitizer"
@@ -170,6 +171,14 @@ felt: deps
 	$(TEST_ENV) $$($(SWIFT) build -c release --show-bin-path)/haptics-demo --headless --silent \
 		--script Demo/Scripts/tour.jsonl --game-events Demo/Scripts/tour-events.jsonl
 	$$($(SWIFT) build -c release --show-bin-path)/haptics-felt --write
+
+# The TOML and JSON readers against the public suites (issue 34): toml-test's TOML 1.0 cases and JSONTestSuite's
+# test_parsing, from folders you give (neither is in this repository), e.g. clones of toml-lang/toml-test and
+# nst/JSONTestSuite: make conformance TOML_TEST=../toml-test/tests JSON_TEST_SUITE=../JSONTestSuite/test_parsing
+conformance:
+	@[ -n "$(TOML_TEST)" ] && [ -n "$(JSON_TEST_SUITE)" ] || { echo "usage: make conformance TOML_TEST=DIR JSON_TEST_SUITE=DIR" >&2; exit 2; }
+	$(SWIFT) build -c release --product haptics-conformance
+	$$($(SWIFT) build -c release --show-bin-path)/haptics-conformance "$(TOML_TEST)" "$(JSON_TEST_SUITE)"
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= AHAPDecoding ConfigParsing MappingSimulation

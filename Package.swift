@@ -179,6 +179,14 @@ let package = Package(
             path: "Tools/Soak",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The readers against toml-test's TOML 1.0 cases and JSONTestSuite (make conformance; the suites are not
+        // in this repository: docs/config.md and docs/ahap.md say where from and what they give).
+        .executableTarget(
+            name: "haptics-conformance",
+            dependencies: ["Haptics", "HapticsTOML", "HapticsJSON"],
+            path: "Tools/Conformance",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Posting through GameHaptics.post, timed as Benchmarks/C/post_bench.c times the C API's post
         // (make bench-c: the two side by side).
         .executableTarget(

@@ -48,8 +48,8 @@ extension HapticMappingConfig {
         } catch {
             throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(error.location), path: "", message: error.message, kind: .syntax)])
         }
-        var decoder = ConfigSchemaDecoder(file: file, patternExists: patternExists)
-        let config = decoder.decodeRoot(root)
-        return (config, decoder.diagnostics, decoder.patternReferences)
+        var schema = ConfigSchema(file: file, patternExists: patternExists)
+        let config = schema.read(root)
+        return (config, schema.diagnostics, schema.patternReferences)
     }
 }

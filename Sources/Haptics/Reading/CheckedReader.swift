@@ -22,6 +22,9 @@ struct CheckedReader<Format: CheckedFormat> {
     private(set) var problems: [Problem] = []
     /// Whether any problem, listed or not, is an error.
     private(set) var hasErrors = false
+    /// How many problems were reported, listed or not: a reader compares it before and after a part
+    /// of the document to know whether that part had any.
+    var reportedCount: Int { problems.count + unlistedCount }
     private var unlistedCount = 0
     private var firstUnlisted: (kind: Format.Kind, location: SourceLocation?)?
 
