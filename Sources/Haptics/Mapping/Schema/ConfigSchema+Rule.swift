@@ -11,7 +11,8 @@ extension ConfigSchema {
         /// Whether `pattern` names something that exists (a preset or a file).
         var patternFound = false
         var patternLocation: SourceLocation?
-        var intensity: ValueSource
+        /// Nil until the rule gives one: then the event kind's default (`defaultIntensity(for:)`).
+        var intensity: ValueSource?
         var sharpness: ValueSource?
         var name: String?
         var attenuation: Attenuation?
@@ -28,7 +29,6 @@ extension ConfigSchema {
 
         init(event: EventKindName, attenuations: [String: Attenuation]) {
             self.event = event
-            intensity = ConfigSchema.defaultIntensity(for: event)
             category = ConfigSchema.defaultCategory(for: event)
             self.attenuations = attenuations
         }
@@ -43,6 +43,13 @@ extension ConfigSchema {
 
     /// The match keys that only some kinds take, in the order their refusals are reported.
     static let kindMatchKeys = ["materials", "surface", "custom", "action", "texture", "feedback", "critical", "received"]
+
+    /// The keys a rule of each event kind reads after `event`, in reading order: the match keys of other
+    /// kinds are refused, not read.
+    static let ruleKeys: [EventKindName: [SchemaKey<RuleDraft>]] = Dictionary(uniqueKeysWithValues: EventKindName.allCases.map { event in
+        let allowed = matchKeys[event] ?? []
+        return (event, rule.keys.filter { $0.name != "event" && !(kindMatchKeys.contains($0.name) && !allowed.contains($0.name)) })
+    })
 
     /// Mixer categories by the name a rule writes, in docs/config.md's order.
     static let categories: [(String, HapticCategory)] = [
@@ -185,9 +192,7 @@ extension ConfigSchema {
             }
         }
         var draft = RuleDraft(event: event, attenuations: config.attenuations)
-        readKeys(table, as: Self.rule, into: &draft) { key in
-            key.name == "event" || Self.kindMatchKeys.contains(key.name) && !allowed.contains(key.name)
-        }
+        read(keys: Self.ruleKeys[event] ?? [], of: table, into: &draft)
         let accepted = reader.reportedCount == before
         if draft.patternFound {
             patternReferences.append(PatternReference(element: element, rule: accepted ? config.rules.count : nil, name: draft.pattern,
@@ -196,7 +201,7 @@ extension ConfigSchema {
         }
         guard accepted else { return nil }
         var rule = MappingRule(name: draft.name ?? "\(event.rawValue) rule at line \(table.location.line)", event: event,
-                               pattern: draft.pattern, intensity: draft.intensity, category: draft.category)
+                               pattern: draft.pattern, intensity: draft.intensity ?? Self.defaultIntensity(for: event), category: draft.category)
         rule.match = draft.match
         rule.sharpness = draft.sharpness
         rule.location = SourceLocation(table.location)

@@ -50,9 +50,13 @@ struct ConfigSchema: CheckedWalking {
 
     /// Reads each key of `section` that `table` has (one key deeper), in the section's order; a key
     /// it lacks takes its default (`whenAbsent`, or the draft's own value).
-    mutating func readKeys<Draft>(_ table: TOMLTable, as section: SchemaSection<Draft>, into draft: inout Draft,
-                                  skipping skipped: (SchemaKey<Draft>) -> Bool = { _ in false }) {
-        for key in section.keys where !skipped(key) {
+    mutating func readKeys<Draft>(_ table: TOMLTable, as section: SchemaSection<Draft>, into draft: inout Draft) {
+        read(keys: section.keys, of: table, into: &draft)
+    }
+
+    /// Reads each of `keys` that `table` has (one key deeper), in order; a key it lacks takes its default.
+    mutating func read<Draft>(keys: [SchemaKey<Draft>], of table: TOMLTable, into draft: inout Draft) {
+        for key in keys {
             if let entry = table.entry(key.name) {
                 descend(into: key.name) { key.read(&$0, entry, &draft) }
             } else {
