@@ -2,10 +2,13 @@
 # it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind
+APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind jq
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# The most top-level public types the core module `Haptics` may export (issue 34; scripts/public-types.sh
+# counts them from the compiler's symbol graph of the debug build that `make test` has just made).
+PUBLIC_TYPES_MAX ?= 30
 # SDL3's folders for the root package's builds (HapticsSDL3 and the C library's SDL3 flavour compile against
 # <SDL3/SDL.h>): nothing for a system SDL3 in the default paths, the test rig's after `make sdl3`
 # (docs/sdl3.md). Empty, and so harmless, before the rig exists. The same flags on every build of the root,
@@ -52,8 +55,8 @@ deps:
 		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
 	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ] && \
 		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1 && \
-		command -v valgrind >/dev/null 2>&1; then \
-		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils, CMake and valgrind found"; \
+		command -v valgrind >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then \
+		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils, CMake, valgrind and jq found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \
@@ -61,6 +64,7 @@ deps:
 		pkg-config --exists 'sdl2 >= 2.26' || { echo "error: SDL2 >= 2.26 still not found by pkg-config" >&2; exit 1; }; \
 		[ -f /usr/include/chipmunk/chipmunk.h ] || { echo "error: Chipmunk2D headers still missing (libchipmunk-dev)" >&2; exit 1; }; \
 		command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind still missing (make test runs a C session under it)" >&2; exit 1; }; \
+		command -v jq >/dev/null 2>&1 || { echo "error: jq still missing (scripts/public-types.sh reads the symbol graph with it)" >&2; exit 1; }; \
 	fi
 
 # SDL3 for HapticsSDL3 and its tests: the system's, or the pinned test rig from PyPI (scripts/sdl3-rig.sh;
@@ -73,6 +77,7 @@ build: deps sdl3
 
 test: deps sdl3
 	$(SWIFT) build --build-tests $(SDL3_FLAGS)
+	scripts/public-types.sh --max $(PUBLIC_TYPES_MAX) Haptics
 	$(TEST_ENV) $(SWIFT) test --skip-build
 	scripts/test-sdl3.sh
 	scripts/check-game-package.sh

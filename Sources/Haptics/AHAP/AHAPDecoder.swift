@@ -9,7 +9,7 @@
 /// Never traps and never hangs on any input: size, nesting, element and control-point counts
 /// are bounded by `options.limits`. Not for the per-frame path: decoding allocates; decode when
 /// loading a level or a preset and keep the pattern.
-public struct AHAPDecoder: Sendable {
+@_spi(HapticsTools) public struct AHAPDecoder: Sendable {
     /// How files are read.
     public var options: AHAPDecodingOptions
 

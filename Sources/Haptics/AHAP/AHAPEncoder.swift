@@ -5,7 +5,7 @@
 /// `EventParameters`); metadata keys sorted; elements in time order (events, then parameters,
 /// then curves at equal times); numbers in the shortest form that reads back to the same
 /// Double; UTF-8 with a final newline. Encoding a decoded canonical file gives the same bytes.
-public struct AHAPEncoder: Sendable {
+@_spi(HapticsTools) public struct AHAPEncoder: Sendable {
     public init() {}
 
     /// The pattern as canonical AHAP text.

@@ -8,6 +8,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// Core Haptics' spelling of patterns read from a URL (`CHHapticPattern(contentsOf:)`).
+extension HapticPattern {
+    /// `CHHapticPattern(contentsOf:)`: the AHAP file at a file URL, read leniently (`init(contentsOfFile:)`).
+    public init(contentsOf url: URL) throws {
+        try self.init(contentsOfFile: url.path)
+    }
+}
+
 /// Core Haptics' spelling of engine calls that take Foundation's types (`CHHapticEngine`).
 extension HapticEngine {
     /// `CHHapticEngine.playPattern(from:)` with an AHAP file's URL: decodes it (lenient, as Core
