@@ -80,26 +80,19 @@ public final class SDLSubsystems: SDLSubsystemHold {
     }
 
     /// The subsystems this object holds a reference to.
-    public private(set) var started: Set = []
+    public var started: Set { Set(rawValue: reference.flags) }
+    private var reference: SDLSubsystemReference
 
     /// Starts `subsystems`. Refuses an SDL older than `SDLVersion.minimumSupported` (3.2).
     /// - Throws: `SDLError` with SDL's message when SDL cannot start them.
     public init(_ subsystems: Set = [.gameController, .events]) throws(SDLError) {
-        let linked = SDLVersion.linked
-        guard linked >= SDLVersion.minimumSupported else {
-            throw SDLError(operation: "SDL version check",
-                           message: "SDL \(linked) is older than the \(SDLVersion.minimumSupported) HapticsSDL3 needs")
-        }
-        guard SDL_InitSubSystem(subsystems.rawValue) else { throw SDLError.current("SDL_InitSubSystem") }
-        started = subsystems
+        reference = try SDLSubsystemReference(subsystems.rawValue, linked: SDLVersion.linked, minimum: SDLVersion.minimumSupported,
+                                              module: "HapticsSDL3", initialize: { SDL_InitSubSystem($0) },
+                                              error: { String(cString: SDL_GetError()) })
     }
 
     /// Releases the subsystems this object started. Idempotent.
-    public func stop() {
-        guard !started.isEmpty else { return }
-        SDL_QuitSubSystem(started.rawValue)
-        started = []
-    }
+    public func stop() { reference.release { SDL_QuitSubSystem($0) } }
 
     /// Whether SDL reports every subsystem in `subsystems` as running (for any owner).
     public static func areRunning(_ subsystems: Set) -> Bool {

@@ -30,28 +30,19 @@ public final class SDLSubsystems {
     }
 
     /// The subsystems this object holds a reference to.
-    public private(set) var started: Set = []
+    public var started: Set { Set(rawValue: reference.flags) }
+    private var reference: SDLSubsystemReference
 
     /// Starts `subsystems`. Refuses an SDL older than `SDLVersion.minimumSupported`.
     /// - Throws: `SDLError` with SDL's message when SDL cannot start them.
     public init(_ subsystems: Set = [.gameController, .events]) throws {
-        let linked = SDLVersion.linked
-        guard linked >= SDLVersion.minimumSupported else {
-            throw SDLError(operation: "SDL version check",
-                           message: "SDL \(linked) is older than the \(SDLVersion.minimumSupported) SDLHaptics needs")
-        }
-        if SDL_InitSubSystem(subsystems.rawValue) != 0 {
-            throw SDLError.current("SDL_InitSubSystem")
-        }
-        started = subsystems
+        reference = try SDLSubsystemReference(subsystems.rawValue, linked: SDLVersion.linked, minimum: SDLVersion.minimumSupported,
+                                              module: "SDLHaptics", initialize: { SDL_InitSubSystem($0) == 0 },
+                                              error: { String(cString: SDL_GetError()) })
     }
 
     /// Releases the subsystems this object started. Idempotent.
-    public func stop() {
-        guard !started.isEmpty else { return }
-        SDL_QuitSubSystem(started.rawValue)
-        started = []
-    }
+    public func stop() { reference.release { SDL_QuitSubSystem($0) } }
 
     /// Whether SDL reports every subsystem in `subsystems` as running (for any owner).
     public static func areRunning(_ subsystems: Set) -> Bool {
