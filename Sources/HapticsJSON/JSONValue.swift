@@ -40,10 +40,5 @@ package struct JSONMember {
     /// Byte offset of the key's opening quote.
     package var keyOffset: Int
     package var value: JSONValue
-
-    package init(key: String, keyOffset: Int, value: JSONValue) {
-        self.key = key
-        self.keyOffset = keyOffset
-        self.value = value
-    }
+    // Made only by the reader (its memberwise init, internal).
 }

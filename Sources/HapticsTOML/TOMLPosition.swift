@@ -8,10 +8,5 @@ package struct TOMLPosition: Hashable, Sendable {
     package var column: Int
     /// Byte offset from the start of the text, from 0.
     package var offset: Int
-
-    package init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
-    }
+    // Made only by the reader (its memberwise init, internal): the core reads positions, never makes one.
 }
