@@ -4,10 +4,5 @@ package struct JSONSyntaxError: Error {
     package var offset: Int
     /// The document nests deeper than the reader's `maximumDepth`.
     package var isTooDeep = false
-
-    package init(message: String, offset: Int, isTooDeep: Bool = false) {
-        self.message = message
-        self.offset = offset
-        self.isTooDeep = isTooDeep
-    }
+    // Made only by the reader (its memberwise init, internal; `isTooDeep` defaults to false).
 }

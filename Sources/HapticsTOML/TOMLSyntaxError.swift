@@ -2,11 +2,7 @@
 package struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     package var message: String
     package var location: TOMLPosition
-
-    package init(message: String, location: TOMLPosition) {
-        self.message = message
-        self.location = location
-    }
+    // Made only by the reader (its memberwise init, internal).
 
     package var description: String { "\(location.line):\(location.column): \(message)" }
 }
