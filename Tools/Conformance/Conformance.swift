@@ -133,7 +133,17 @@ struct Conformance {
             exit(2)
         }
         let tomlRoot = args[1], jsonRoot = args[2]
-        let list = try String(contentsOfFile: tomlRoot + "/files-toml-1.0.0", encoding: .utf8).split(separator: "\n")
+        func refuse(_ message: String) -> Never {
+            FileHandle.standardError.write(Data("haptics-conformance: \(message)\n".utf8))
+            exit(2)
+        }
+        guard let listText = try? String(contentsOfFile: tomlRoot + "/files-toml-1.0.0", encoding: .utf8) else {
+            refuse("no \(tomlRoot)/files-toml-1.0.0: give toml-test's tests folder (the one that holds files-toml-1.0.0, valid/ and invalid/)")
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: jsonRoot).sorted(), names.contains(where: { $0.hasPrefix("y_") }) else {
+            refuse("no y_*.json in \(jsonRoot): give JSONTestSuite's test_parsing folder")
+        }
+        let list = listText.split(separator: "\n")
         var validOK = 0, validAccepted = 0, validTotal = 0, invalidOK = 0, invalidTotal = 0
         for entry in list where entry.hasSuffix(".toml") {
             let path = tomlRoot + "/" + entry
@@ -152,7 +162,6 @@ struct Conformance {
         }
         print("toml-test 1.0: valid accepted \(validAccepted)/\(validTotal), values equal \(validOK)/\(validTotal); invalid refused \(invalidOK)/\(invalidTotal)")
         var y = 0, yTotal = 0, n = 0, nTotal = 0
-        let names = try FileManager.default.contentsOfDirectory(atPath: jsonRoot).sorted()
         for name in names where name.hasSuffix(".json") {
             let bytes = [UInt8](FileManager.default.contents(atPath: jsonRoot + "/" + name)!)
             let accepted = readJSONStrict(bytes)
