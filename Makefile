@@ -44,8 +44,8 @@ help:
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make c-library   the C library libsdlhaptics.so, release, stripped (.build-clib/c-library/)"
 	@echo "make c-library3  its SDL3 flavour libsdlhaptics3.so (needs SDL3: the system's or make sdl3's rig)"
-	@echo "make c-library-all  the C library and a hapticsctl that runs without Swift: what make install installs"
-	@echo "make install     the C library (and its SDL3 flavour when pkg-config finds sdl3), header, pkg-config files, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
+	@echo "make c-library-all  the C library, its SDL3 flavour (system SDL3, else the test rig) and a hapticsctl that runs without Swift: what make install installs"
+	@echo "make install     the C library (and its SDL3 flavour when pkg-config finds sdl3, the rig's included, or it was built before), header, pkg-config files, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
 	@echo "make uninstall   remove what make install put there (same PREFIX, DESTDIR)"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 
@@ -113,13 +113,19 @@ c-library: deps
 c-library3: deps sdl3
 	$(WITH_SDL3_PC) $(C_LIBRARY_ENV) scripts/c-library.sh build3
 
-# The library and a hapticsctl with the Swift runtime linked in: everything install installs.
+# The library, its SDL3 flavour and a hapticsctl with the Swift runtime linked in: everything install
+# installs. The SDL3 flavour is built against the system's SDL3, else the test rig (set up here as
+# `make sdl3` does: for development and tests, docs/sdl3.md); when neither can be had, c-library.sh says
+# so and builds the rest.
 c-library-all: deps
-	$(C_LIBRARY_ENV) scripts/c-library.sh build-all
+	@mkdir -p .build && scripts/sdl3-rig.sh > .build/sdl3-rig.log 2>&1 \
+		|| echo "c-library-all: note: no SDL3: no system SDL3 and the test rig could not be set up (.build/sdl3-rig.log)"
+	$(WITH_SDL3_PC) $(C_LIBRARY_ENV) scripts/c-library.sh build-all
 
-# No `deps` here: `sudo make install` after `make c-library-all` must not need swift on root's PATH.
+# No `deps` here: `sudo make install` after `make c-library-all` must not need swift on root's PATH. The
+# rig's sdl3.pc, when the rig exists, is on PKG_CONFIG_PATH as for c-library-all (nothing is downloaded).
 install:
-	$(C_LIBRARY_ENV) scripts/c-library.sh install
+	$(WITH_SDL3_PC) $(C_LIBRARY_ENV) scripts/c-library.sh install
 
 uninstall:
 	$(C_LIBRARY_ENV) scripts/c-library.sh uninstall

@@ -6,7 +6,7 @@
  * own and that is reloaded while the game runs. docs/c-api.md: the 30-line integration, threading,
  * ownership, errors and this reference with examples.
  *
- *     SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER);
+ *     SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER);     // SDL3: SDL_INIT_GAMEPAD
  *     SDLH_Init(NULL);                                    // after the game's SDL_Init
  *     SDLH_LoadMapping("data/haptics/haptics.toml");      // hot-reloaded while the game runs
  *     while (running) {
@@ -18,6 +18,11 @@
  *         SDLH_Update();                                  // once per frame, game thread
  *     }
  *     SDLH_Quit();                                        // every pad gets (0,0)
+ *
+ * The same calls serve SDL3 games (libsdlhaptics3; docs/c-api.md has both 30-line integrations, and
+ * where each call goes with SDL_MAIN_USE_CALLBACKS: SDLH_Init in SDL_AppInit, SDLH_HandleEvent in
+ * SDL_AppEvent, SDLH_Update in SDL_AppIterate, SDLH_Quit in SDL_AppQuit). Where a comment below names an
+ * SDL2 event, function or flag, SDL3's is given beside it.
  *
  * Conventions (as SDL's own headers):
  * - Functions returning int give 0 (or a documented non-negative value) on success and a negative
@@ -45,9 +50,26 @@
  * where SDLH_HandleEvent takes SDL3's SDL_Event and SDL_JoystickID is SDL3's; after SDL2's "SDL.h" (or
  * alone, with sdlhaptics.pc's flags) it is libsdlhaptics's. Alone with SDLH_USE_SDL3 defined (sdlhaptics3.pc
  * and the CMake target define it) it includes <SDL3/SDL.h> itself. Link the library of the same SDL: the
- * two never share a process.
+ * two never share a process. The wrong one is caught: with neither SDL's header found this header stops
+ * with an #error naming SDLH_USE_SDL3 and the pkg-config names; an SDL3 game linked with libsdlhaptics
+ * fails at link time (SDLH_LinkedForSDL3, below); SDLH_Init of either library refuses a process that runs
+ * the other SDL, naming the library to link.
  */
 #ifndef SDL_h_
+/* Neither SDL found: say which flags are missing (GCC and Clang; elsewhere the #include below fails). */
+#if defined(__has_include)
+#if defined(SDLH_USE_SDL3)
+#if !__has_include(<SDL3/SDL.h>)
+#error "sdlhaptics.h: SDLH_USE_SDL3 is defined but <SDL3/SDL.h> is not found: build with `pkg-config --cflags --libs sdlhaptics3` (it needs pkg-config's sdl3), or CMake's SDLHaptics::SDLHaptics3, or add SDL3's include folder"
+#endif
+#elif !__has_include("SDL.h")
+#if __has_include(<SDL3/SDL.h>)
+#error "sdlhaptics.h: SDL2's \"SDL.h\" is not found, SDL3 is: for an SDL3 game include <SDL3/SDL.h> first or define SDLH_USE_SDL3, and link libsdlhaptics3 (`pkg-config --cflags --libs sdlhaptics3`, CMake SDLHaptics::SDLHaptics3)"
+#else
+#error "sdlhaptics.h: no SDL found: an SDL2 game builds with `pkg-config --cflags --libs sdlhaptics` (CMake SDLHaptics::SDLHaptics), an SDL3 game includes <SDL3/SDL.h> first or defines SDLH_USE_SDL3 and builds with `pkg-config --cflags --libs sdlhaptics3` (CMake SDLHaptics::SDLHaptics3)"
+#endif
+#endif
+#endif
 #if defined(SDLH_USE_SDL3)
 #include <SDL3/SDL.h>
 #else
@@ -100,7 +122,10 @@ extern "C" {
 #define SDLH_MINOR_VERSION 9
 #define SDLH_PATCH_VERSION 0
 
-/** Fills an SDL_version with the header's version, like SDL_VERSION. */
+/**
+ * Fills a version struct with the header's version, like SDL2's SDL_VERSION: an SDLH_Version (with
+ * SDL3, which has no version struct; with SDL2 it is SDL_version, which SDL2's SDL_version works for too).
+ */
 #define SDLH_VERSION(version)                      \
     do {                                           \
         (version)->major = SDLH_MAJOR_VERSION;     \
@@ -136,6 +161,21 @@ typedef SDL_version SDLH_Version;
  * Any thread; works before SDLH_Init.
  */
 extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
+
+#if SDL_MAJOR_VERSION >= 3
+/**
+ * The link-time guard of an SDL3 game (added by issue 32): only libsdlhaptics3 exports this. With
+ * GCC and Clang every file of an SDL3 game that includes this header refers to it, so linking
+ * libsdlhaptics (the SDL2 flavour) by mistake fails at link time, "undefined reference to
+ * `SDLH_LinkedForSDL3'": link libsdlhaptics3 (`pkg-config --libs sdlhaptics3`, CMake
+ * SDLHaptics::SDLHaptics3). Defining SDLH_NO_LINK_CHECK drops the reference (SDLH_Init still refuses
+ * the wrong flavour at run time, naming the right one). \returns 3. Any thread.
+ */
+extern SDL_DECLSPEC int SDLCALL SDLH_LinkedForSDL3(void);
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(SDLH_NO_LINK_CHECK)
+static int (SDLCALL *const SDLH_link_check_)(void) __attribute__((used)) = SDLH_LinkedForSDL3;
+#endif
+#endif
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Errors                                                                                         */
@@ -195,9 +235,16 @@ extern DECLSPEC void SDLCALL SDLH_ClearError(void);
 /* Lifecycle                                                                                      */
 /* ---------------------------------------------------------------------------------------------- */
 
-/** What focus loss (SDL_WINDOWEVENT_FOCUS_LOST, the app going to the background) does. */
+/**
+ * What focus loss (SDL2's SDL_WINDOWEVENT_FOCUS_LOST, SDL3's SDL_EVENT_WINDOW_FOCUS_LOST, the app going to
+ * the background) does. Under SDLH_FOCUS_PAUSE the game may keep running unfocused and keep posting:
+ * when focus comes back, time has run on for what was held. A player that does not loop goes on from
+ * where it would be now, so one-shot taps posted while away, and the rest of a pattern focus loss cut,
+ * are dropped once their time has passed (never played stacked or late); a looping player (a texture)
+ * resumes where it was. (Changed by issue 32: before, everything held resumed where it was.)
+ */
 typedef enum SDLH_FocusPolicy {
-    SDLH_FOCUS_PAUSE = 0,        /**< pause every player (UI too), pads get (0,0); resume on focus (default) */
+    SDLH_FOCUS_PAUSE = 0,        /**< pause every player (UI too), pads get (0,0); on focus, what is still due plays (default) */
     SDLH_FOCUS_STOP_ENGINES = 1, /**< stop every player's engine; restart on focus */
     SDLH_FOCUS_IGNORE = 2        /**< haptics go on in the background */
 } SDLH_FocusPolicy;
@@ -227,7 +274,9 @@ typedef struct SDLH_InitOptions {
  *
  * \param options NULL for defaults, or options with size set
  * \returns 0; SDLH_ERROR_ALREADY_INITIALIZED, SDLH_ERROR_INVALID_ARGUMENT (bad size or field),
- *          SDLH_ERROR_SDL (SDL older than 2.26, or a subsystem would not start)
+ *          SDLH_ERROR_SDL (SDL older than 2.26, or a subsystem would not start, or the game runs the
+ *          other SDL: an SDL3 game linked with libsdlhaptics, or an SDL2 game with libsdlhaptics3; the
+ *          message names the library to link)
  * Game thread; not per frame (opens pads).
  */
 extern DECLSPEC int SDLCALL SDLH_Init(const SDLH_InitOptions *options);
@@ -979,7 +1028,7 @@ extern DECLSPEC int SDLCALL SDLH_SetAudioVolume(double volume);
  * The player a pad is assigned to.
  *
  * \param instance_id the pad's SDL joystick instance id (SDL_JoystickInstanceID, or
- *        SDL_ControllerDeviceEvent.which)
+ *        SDL_ControllerDeviceEvent.which; SDL3: SDL_GetJoystickID, or SDL_GamepadDeviceEvent.which)
  * \returns the player (>= 0); SDLH_ERROR_NOT_FOUND (not a pad SDLHaptics opened, or one waiting
  *          without a player), SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
  * Game thread.
@@ -1023,7 +1072,7 @@ extern DECLSPEC int SDLCALL SDLH_GetPad(int index, SDLH_PadInfo *info);
 /** What SDLHaptics sent to one player's pad. Set size = sizeof(SDLH_RumbleStats) first. */
 typedef struct SDLH_RumbleStats {
     Uint32 size;                  /**< sizeof(SDLH_RumbleStats) */
-    Sint64 rumble_calls;          /**< every SDL_GameControllerRumble(Triggers) call made */
+    Sint64 rumble_calls;          /**< every SDL_GameControllerRumble(Triggers) call made (SDL3: SDL_RumbleGamepad(Triggers)) */
     Sint64 body_changes;          /**< calls that changed the body motors */
     Sint64 trigger_changes;       /**< calls that changed the trigger motors */
     Sint64 keep_alives;           /**< calls that only extended the safety duration */
@@ -1052,9 +1101,9 @@ extern DECLSPEC int SDLCALL SDLH_GetRumbleStats(int player, SDLH_RumbleStats *st
 typedef struct SDLH_VirtualPad SDLH_VirtualPad;
 
 /**
- * Attaches a virtual game controller to SDL (SDL_JoystickAttachVirtualEx) that claims to be a real
+ * Attaches a virtual game controller to SDL (SDL2: SDL_JoystickAttachVirtualEx; SDL3: SDL_AttachVirtualJoystick) that claims to be a real
  * pad, so SDLHaptics drives it with that pad's motor profile, and that records what SDL sends it.
- * It arrives like a pad plugged in: SDL posts SDL_CONTROLLERDEVICEADDED, and SDLHaptics opens it when
+ * It arrives like a pad plugged in: SDL posts SDL_CONTROLLERDEVICEADDED (SDL3: SDL_EVENT_GAMEPAD_ADDED), and SDLHaptics opens it when
  * that event reaches SDLH_HandleEvent (or at SDLH_Init, for a pad attached before). Its SDLH_PadInfo
  * names the profile.
  *
@@ -1065,7 +1114,7 @@ typedef struct SDLH_VirtualPad SDLH_VirtualPad;
  *        hexadecimal ("045e:02ea"): as SDLH_AttachVirtualPadWithIds.
  * \returns a new handle owned by the caller (detach with SDLH_DetachVirtualPad), or NULL:
  *          SDLH_ERROR_INVALID_ARGUMENT (an unknown profile: the message lists them), SDLH_ERROR_SDL
- *          (SDL's joystick subsystem is not running: SDL_Init(SDL_INIT_GAMECONTROLLER) first; or SDL
+ *          (SDL's joystick subsystem is not running: SDL_Init(SDL_INIT_GAMECONTROLLER) first, SDL3: SDL_INIT_GAMEPAD; or SDL
  *          refused), SDLH_ERROR_WRONG_THREAD (after SDLH_Init, from another thread than the game's),
  *          SDLH_ERROR_LIMIT (SDLH_MAX_VIRTUAL_PADS attached)
  * The game thread (the thread that runs SDL's event loop); works before SDLH_Init, and the pad stays
@@ -1120,7 +1169,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVirtualPadState(SDLH_VirtualPad *pad, SDLH_V
 extern DECLSPEC int SDLCALL SDLH_ResetVirtualPad(SDLH_VirtualPad *pad);
 
 /**
- * Unplugs a virtual pad (SDL posts SDL_CONTROLLERDEVICEREMOVED; SDLHaptics sends it (0,0) first when
+ * Unplugs a virtual pad (SDL posts SDL_CONTROLLERDEVICEREMOVED, SDL3: SDL_EVENT_GAMEPAD_REMOVED; SDLHaptics sends it (0,0) first when
  * that event reaches SDLH_HandleEvent) and frees the handle. NULL is accepted (returns 0).
  *
  * \returns 0; SDLH_ERROR_INVALID_HANDLE (already detached: detected, nothing happens)

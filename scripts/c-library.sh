@@ -5,7 +5,8 @@
 # usage: scripts/c-library.sh build       the library, release, stripped, in .build-clib/c-library/
 #        scripts/c-library.sh build3      the SDL3 flavour, libsdlhaptics3.so, likewise (issue 32; needs
 #                                         `pkg-config sdl3`)
-#        scripts/c-library.sh build-all   the library, its SDL3 flavour when pkg-config finds sdl3, and
+#        scripts/c-library.sh build-all   the library, its SDL3 flavour when pkg-config finds sdl3 (the Makefile
+#                                         sets up the test rig first when there is no system SDL3), and
 #                                         hapticsctl (Swift runtime linked in): what install installs
 #        scripts/c-library.sh install     build what is not up to date (libraries, hapticsctl), then install
 #                                         under DESTDIR+PREFIX
@@ -22,8 +23,10 @@
 # Two flavours of the same C API (issue 32, docs/sdl3.md): libsdlhaptics (SDL2; sdlhaptics.pc, CMake target
 # SDLHaptics::SDLHaptics) and libsdlhaptics3 (SDL3; sdlhaptics3.pc, SDLHaptics::SDLHaptics3), the same SDLH_
 # functions built from the same sources against each SDL, installed side by side as SDL2_image and
-# SDL3_image are. The SDL3 flavour is built and installed whenever `pkg-config --exists sdl3` (SDL3's folders
-# come from its -I and -L flags), and install says so when it is not.
+# SDL3_image are. The SDL3 flavour is built (when missing or stale) and installed whenever `pkg-config --exists
+# sdl3` (SDL3's folders come from its -I and -L flags; the Makefile puts the test rig's sdl3.pc on
+# PKG_CONFIG_PATH when the rig exists); with no sdl3 found, install still installs an up-to-date
+# libsdlhaptics3 built before (make c-library3), and says which of the three happened.
 #
 # Settings (environment; the Makefile passes its variables of the same names):
 #   PREFIX (/usr/local), DESTDIR (empty), LIBDIR ($PREFIX/lib), INCLUDEDIR ($PREFIX/include),
@@ -107,6 +110,12 @@ $bad"
     sed -n 's/^extern DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$HEADER" | LC_ALL=C sort -u
 }
 
+# The SDL3 flavour's own exports: the header's `extern SDL_DECLSPEC <type> SDLCALL SDLH_Name(` lines (only
+# SDLH_LinkedForSDL3, the link-time guard an SDL3 game's files refer to: libsdlhaptics must not have it).
+sdl3_only_functions() {
+    sed -n 's/^extern SDL_DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$HEADER" | LC_ALL=C sort -u
+}
+
 # libstdc++.a, for linking the Swift runtime's C++ needs into the library instead of needing libstdc++.so.6.
 static_cxx_dir() {
     local archive dir=$SCRATCH/static-cxx
@@ -186,6 +195,7 @@ lld_flags() {
 build_library() {
     local functions map cxx bin slim lld
     functions=$(header_functions)
+    if [ "$FLAVOUR" = sdl3 ]; then functions=$(printf '%s\n%s\n' "$functions" "$(sdl3_only_functions)" | LC_ALL=C sort -u); fi
     [ -n "$functions" ] || fail "$HEADER declares no SDLH_ function"
     mkdir -p "$OUT"
     map=$(pwd)/$OUT/$PRODUCT.map
@@ -258,7 +268,8 @@ EOF
 # The CMake package (issue 25; SDL3 flavour, issue 32), as SDL2 ships sdl2-config.cmake: `find_package(SDLHaptics)`
 # gives the imported target SDLHaptics::SDLHaptics (libsdlhaptics, the header's folder and SDL2::SDL2) and,
 # when the SDL3 flavour is installed, SDLHaptics::SDLHaptics3 (libsdlhaptics3, the header read after
-# <SDL3/SDL.h>, and SDL3::SDL3, or SDL3 through pkg-config for an SDL3 without a CMake package). Each target is
+# <SDL3/SDL.h>, and SDL3::SDL3, or SDL3 through pkg-config for an SDL3 without a CMake package, made available
+# as SDL3::SDL3 too). Each target is
 # made only when its SDL is found, so a game on one SDL never needs the other; COMPONENTS SDL2 / SDL3
 # make find_package fail, saying why, when the one a game needs is missing. Paths are relative to the
 # file's own folder, so a staged (DESTDIR) or moved install still works.
@@ -277,7 +288,8 @@ write_cmake_config() {
 #
 # SDLHaptics::SDLHaptics links libsdlhaptics.so, adds the folder of sdlhaptics.h and brings SDL2::SDL2
 # (found with find_package(SDL2)). SDLHaptics::SDLHaptics3 links libsdlhaptics3.so, defines SDLH_USE_SDL3
-# and brings SDL3::SDL3 (find_package(SDL3), else pkg-config's sdl3). Each exists when its SDL is found;
+# and brings SDL3::SDL3 (find_package(SDL3), else pkg-config's sdl3: then this file creates SDL3::SDL3, an
+# imported target over it, when no target of that name exists). Each exists when its SDL is found;
 # find_package(SDLHaptics COMPONENTS SDL3) fails when SDLHaptics::SDLHaptics3 cannot be made. Also set:
 # SDLHaptics_INCLUDE_DIRS, SDLHaptics_LIBRARIES (the SDL2 target when it exists, else the SDL3 one),
 # SDLHaptics_DATADIR (the shipped config and presets).
@@ -313,7 +325,12 @@ if(NOT TARGET SDLHaptics::SDLHaptics3)
         if(PKG_CONFIG_FOUND)
             pkg_check_modules(_SDLHAPTICS_SDL3 QUIET IMPORTED_TARGET GLOBAL "sdl3>=3.2")
             if(TARGET PkgConfig::_SDLHAPTICS_SDL3)
-                set(_sdlhaptics_sdl3 PkgConfig::_SDLHAPTICS_SDL3)
+                # SDL3 without a CMake package (found through pkg-config only, as the test rig is): the name
+                # SDL3 games link, SDL3::SDL3, as an imported target over pkg-config's sdl3, so
+                # target_link_libraries(game PRIVATE SDL3::SDL3) works as with SDL3's own package.
+                add_library(SDL3::SDL3 INTERFACE IMPORTED GLOBAL)
+                set_target_properties(SDL3::SDL3 PROPERTIES INTERFACE_LINK_LIBRARIES PkgConfig::_SDLHAPTICS_SDL3)
+                set(_sdlhaptics_sdl3 SDL3::SDL3)
             endif()
         endif()
     endif()
@@ -493,6 +510,19 @@ uninstall_all() {
     echo "c-library: removed $removed files and links from ${root:+$root}$PREFIX"
 }
 
+# When pkg-config's sdl3 is this repository's test rig (scripts/sdl3-rig.sh), what that means for a game
+# built against the install: fit for development and tests, not for shipping, and two paths to give.
+rig_note() {
+    local libdir
+    libdir=$(pkg-config --variable=libdir sdl3 2>/dev/null || true)
+    case $libdir in
+        */.build/sdl3-rig/lib)
+            echo "c-library: note: SDL3 is this repository's test rig ($libdir): fine for developing and testing an SDL3 game," \
+                "not to ship one (docs/sdl3.md, \"Getting SDL3\"). A game built against this install needs" \
+                "PKG_CONFIG_PATH=$LIBDIR/pkgconfig:$libdir/pkgconfig and, to run, LD_LIBRARY_PATH=$LIBDIR:$libdir" ;;
+    esac
+}
+
 # The SDL3 flavour when pkg-config finds SDL3: built when missing or stale. Sets INSTALL_SDL3 (yes or no)
 # and says clearly what happens: a game on SDL3 must know whether libsdlhaptics3 is there.
 build_sdl3_if_found() {
@@ -501,6 +531,7 @@ build_sdl3_if_found() {
     if has_sdl3; then
         if stale "$OUT/$REALNAME"; then build_library; else echo "c-library: $OUT/$REALNAME is up to date"; fi
         INSTALL_SDL3=yes
+        rig_note
     elif [ -f "$OUT/$REALNAME" ] && ! stale "$OUT/$REALNAME"; then
         echo "c-library: pkg-config finds no sdl3 now; installing the SDL3 flavour built before ($OUT/$REALNAME)"
         INSTALL_SDL3=yes
@@ -526,5 +557,6 @@ case ${1:-} in
         install_all ;;
     uninstall) uninstall_all ;;
     functions) header_functions ;;
-    *) echo "usage: $0 build|build3|build-all|install|uninstall|functions" >&2; exit 2 ;;
+    functions3) printf '%s\n%s\n' "$(header_functions)" "$(sdl3_only_functions)" | LC_ALL=C sort -u ;;
+    *) echo "usage: $0 build|build3|build-all|install|uninstall|functions|functions3" >&2; exit 2 ;;
 esac

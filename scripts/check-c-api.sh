@@ -22,7 +22,9 @@
 #     header after <SDL3/SDL.h> and alone with sdlhaptics3.pc's flags (C99, C++11); every
 #     Tests/C/sdl3/test_*.c built with `pkg-config --cflags --libs sdlhaptics3` and run; the same game
 #     (Tests/C/sdl3/parity_trace.c) built against both flavours, whose traces must be identical; the SDL3
-#     example in Demo/Examples/c. Without an SDL3 this part fails: it never silently skips.
+#     example in Demo/Examples/c; the SDL3 integration of docs/c-api.md verbatim (SDL_MAIN_USE_CALLBACKS), run
+#     until SIGTERM and built again with docs/c-library.md's SDL3 CMake lines; the guards against the wrong
+#     flavour (link time, SDLH_Init, the header's #error). Without an SDL3 this part fails: it never silently skips.
 # `make test` runs it. Headless: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy.
 set -eu
 cd "$(dirname "$0")/.."
@@ -191,6 +193,79 @@ else
     fi
   else
     echo "c-api: FAILED: Tests/C/sdl3/parity_trace.c did not build or run against both flavours" >&2; failed=1
+  fi
+  # The wrong flavour (SDL3 integration round 1): an SDL3 game linked with libsdlhaptics fails at link time,
+  # naming SDLH_LinkedForSDL3 (the header's guard); built with SDLH_NO_LINK_CHECK it links, and SDLH_Init
+  # refuses, naming libsdlhaptics3; an SDL2 game linked with libsdlhaptics3 is refused, naming libsdlhaptics.
+  sdl2_libs=$(pkg-config --libs sdl2); sdl3_cflags=$(pkg-config --cflags sdl3); sdl3_libs=$(pkg-config --libs sdl3)
+  printf '#include <SDL3/SDL.h>\n#include "sdlhaptics.h"\nint main(void) { int r; if (!SDL_Init(SDL_INIT_GAMEPAD)) return 2; r = SDLH_Init(NULL); SDL_Log("%%s", SDLH_GetError()); return r == SDLH_ERROR_SDL && SDL_strstr(SDLH_GetError(), "link libsdlhaptics3 instead") ? 0 : 1; }\n' > "$work/wrong3.c"
+  printf '#include "SDL.h"\n#include "sdlhaptics.h"\nint main(void) { int r; if (SDL_Init(SDL_INIT_GAMECONTROLLER) != 0) return 2; r = SDLH_Init(NULL); SDL_Log("%%s", SDLH_GetError()); return r == SDLH_ERROR_SDL && SDL_strstr(SDLH_GetError(), "link libsdlhaptics instead") ? 0 : 1; }\n' > "$work/wrong2.c"
+  if $CC -std=c99 $strict "$work/wrong3.c" -o "$work/wrong3" -I"$prefix/include" $sdl3_cflags -L"$prefix/lib" -lsdlhaptics $sdl3_libs $sdl2_libs > "$work/wrong3.log" 2>&1; then
+    echo "c-api: FAILED: an SDL3 game linked with libsdlhaptics (the SDL2 flavour) links" >&2; failed=1
+  elif ! grep -q "SDLH_LinkedForSDL3" "$work/wrong3.log"; then
+    cat "$work/wrong3.log" >&2; echo "c-api: FAILED: linking an SDL3 game with libsdlhaptics fails without naming SDLH_LinkedForSDL3" >&2; failed=1
+  else
+    echo "ok: an SDL3 game linked with libsdlhaptics fails at link time: $(grep -m1 -o "undefined reference to .SDLH_LinkedForSDL3." "$work/wrong3.log")"
+  fi
+  if $CC -std=c99 $strict -DSDLH_NO_LINK_CHECK "$work/wrong3.c" -o "$work/wrong3" -I"$prefix/include" $sdl3_cflags -L"$prefix/lib" -lsdlhaptics $sdl3_libs $sdl2_libs \
+     && run3 "$work/wrong3" > "$work/wrong3.out" 2>&1; then
+    echo "ok: ...built with SDLH_NO_LINK_CHECK, SDLH_Init refuses it: $(tail -1 "$work/wrong3.out" | cut -c1-140)..."
+  else
+    cat "$work/wrong3.out" >&2 2>/dev/null; echo "c-api: FAILED: SDLH_Init of libsdlhaptics in an SDL3 game does not refuse, naming libsdlhaptics3" >&2; failed=1
+  fi
+  if $CC -std=c99 $strict "$work/wrong2.c" -o "$work/wrong2" -I"$prefix/include" $(pkg-config --cflags sdl2) -L"$prefix/lib" -lsdlhaptics3 $sdl2_libs $sdl3_libs \
+     && run3 "$work/wrong2" > "$work/wrong2.out" 2>&1; then
+    echo "ok: an SDL2 game linked with libsdlhaptics3: SDLH_Init refuses it: $(tail -1 "$work/wrong2.out" | cut -c1-140)..."
+  else
+    cat "$work/wrong2.out" >&2 2>/dev/null; echo "c-api: FAILED: SDLH_Init of libsdlhaptics3 in an SDL2 game does not refuse, naming libsdlhaptics" >&2; failed=1
+  fi
+  # Neither SDL on the include path: the header's #error names SDLH_USE_SDL3 and the pkg-config names.
+  printf '#include "sdlhaptics.h"\nint main(void) { return 0; }\n' > "$work/no_sdl.c"
+  for case_flags in "-I$prefix/include" "-I$prefix/include $sdl3_cflags"; do
+    # shellcheck disable=SC2086 # flags are words
+    if $CC -std=c99 $strict -c "$work/no_sdl.c" -o "$work/no_sdl.o" $case_flags > "$work/no_sdl.log" 2>&1; then
+      echo "c-api: FAILED: sdlhaptics.h compiled with no SDL2 on the include path ($case_flags)" >&2; failed=1
+    elif ! grep -q '#error.*SDLH_USE_SDL3.*sdlhaptics3' "$work/no_sdl.log"; then
+      cat "$work/no_sdl.log" >&2; echo "c-api: FAILED: sdlhaptics.h without SDL2 ($case_flags) fails without an #error naming SDLH_USE_SDL3 and sdlhaptics3" >&2; failed=1
+    else
+      echo "ok: sdlhaptics.h without SDL2's \"SDL.h\" ($case_flags): $(grep -m1 -o 'error: #error "[^:]*: [^:]*' "$work/no_sdl.log")"
+    fi
+  done
+  # The SDL3 integration, verbatim from docs/c-api.md (SDL_MAIN_USE_CALLBACKS), run until SIGTERM; then built
+  # again with docs/c-library.md's SDL3 CMake lines (find_package(SDLHaptics ... COMPONENTS SDL3), SDL3::SDL3).
+  sed -n '/<!-- integration3:begin -->/,/<!-- integration3:end -->/p' docs/c-api.md | sed '1,2d;$d' | sed '$d' > "$work/integration3.c"
+  if [ ! -s "$work/integration3.c" ]; then
+    echo "c-api: FAILED: docs/c-api.md has no SDL3 integration between its integration3 markers" >&2; failed=1
+  elif $CC -std=c99 $strict "$work/integration3.c" -o "$work/integration3" $flags3; then
+    env LD_LIBRARY_PATH="$prefix/lib${sdl3_libdir:+:$sdl3_libdir}" SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$work/integration3" "$config" & pid=$!   # env execs: $! is the game
+    sleep 1
+    kill -TERM "$pid"
+    if wait "$pid"; then echo "ok: the SDL3 integration in docs/c-api.md ($(wc -l < "$work/integration3.c") lines, SDL_MAIN_USE_CALLBACKS) builds, runs and quits on SIGTERM"
+    else echo "c-api: FAILED: the SDL3 integration in docs/c-api.md did not exit cleanly" >&2; failed=1; fi
+  else
+    echo "c-api: FAILED to build the SDL3 integration in docs/c-api.md with sdlhaptics3's flags" >&2; failed=1
+  fi
+  if [ -s "$work/integration3.c" ]; then
+    mkdir -p "$work/cmake3"
+    cp "$work/integration3.c" "$work/cmake3/game.c"
+    {
+      echo 'cmake_minimum_required(VERSION 3.16)'
+      echo 'project(game C)'
+      echo 'add_executable(game game.c)'
+      awk '/^```cmake$/ { block = ""; inside = 1; next }
+           /^```$/ { if (inside && index(block, "SDLHaptics::SDLHaptics3)")) { printf "%s", block; exit } inside = 0; next }
+           inside { block = block $0 "\n" }' docs/c-library.md
+    } > "$work/cmake3/CMakeLists.txt"
+    if cmake -S "$work/cmake3" -B "$work/cmake3/build" -DCMAKE_PREFIX_PATH="$prefix" > "$work/cmake3.log" 2>&1 \
+       && cmake --build "$work/cmake3/build" >> "$work/cmake3.log" 2>&1; then
+      env LD_LIBRARY_PATH="$prefix/lib${sdl3_libdir:+:$sdl3_libdir}" SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$work/cmake3/build/game" "$config" & pid=$!
+      sleep 1
+      kill -TERM "$pid"
+      if wait "$pid"; then echo "ok: the SDL3 integration built with docs/c-library.md's SDL3 CMake lines (SDL3::SDL3, SDLHaptics::SDLHaptics3) runs"
+      else echo "c-api: FAILED: the SDL3 integration built with CMake did not run cleanly" >&2; failed=1; fi
+    else
+      cat "$work/cmake3.log" >&2; echo "c-api: FAILED: docs/c-library.md's SDL3 CMake lines do not build the SDL3 integration" >&2; failed=1
+    fi
   fi
   for source in Demo/Examples/c/sdl3_*.c; do
     [ -f "$source" ] || continue

@@ -84,7 +84,12 @@ else
 fi
 
 # 3. Exported symbols against the installed header.
+# The SDL3 flavour also exports the header's SDL3-only functions (`extern SDL_DECLSPEC`: SDLH_LinkedForSDL3,
+# the link-time guard); libsdlhaptics must not.
 declared=$(sed -n 's/^extern DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$header" | LC_ALL=C sort -u)
+if [ "$base" = sdlhaptics3 ]; then
+    declared=$(printf '%s\n%s\n' "$declared" "$(sed -n 's/^extern SDL_DECLSPEC [^()]*[[:space:]*]SDLCALL \(SDLH_[A-Za-z0-9_]*\)(.*/\1/p' "$header")" | LC_ALL=C sort -u)
+fi
 exported=$(nm -D --defined-only --extern-only "$lib" | awk '{ print $NF }' | sed 's/@.*//' | LC_ALL=C sort -u)
 if [ -z "$declared" ]; then
     fail "$header declares no 'extern DECLSPEC <type> SDLCALL SDLH_Name(' function"

@@ -23,6 +23,7 @@
 #                                                 from `pkg-config sdl3`: nothing for an SDL3 in the default paths
 #        scripts/sdl3-rig.sh --swift-link-flags   the same plus SDL3's other libraries and an rpath, for programs
 #                                                 that link SDL3 (the rig's stub library)
+#        scripts/sdl3-rig.sh --drivers            the SDL3 version and the video and audio drivers it was built with
 #        scripts/sdl3-rig.sh --pkg-config-path    the folder of the rig's sdl3.pc when the rig is in use, else
 #                                                 nothing (for PKG_CONFIG_PATH: C builds and `make install`)
 # Prints, as its last line, `sdl3: pkg-config path <dir>` (the rig) or `sdl3: system` (nothing to add).
@@ -55,8 +56,26 @@ swift_flags() {
     done
     echo
 }
+# The drivers the SDL3 on pkg-config's path (the rig's first, when set up) was built with: what a game can
+# do with it (docs/sdl3.md, "Getting SDL3").
+drivers() {
+    local path=${PKG_CONFIG_PATH:-} work
+    [ ! -f "$RIG/lib/pkgconfig/sdl3.pc" ] || path=$RIG/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+    PKG_CONFIG_PATH=$path pkg-config --exists sdl3 || fail "pkg-config finds no sdl3: run 'make sdl3' first"
+    work=$(mktemp -d "${TMPDIR:-/tmp}/sdl3-drivers.XXXXXX")
+    printf '%s\n' '#include <stdio.h>' '#include <SDL3/SDL.h>' 'int main(void) { int i, v = SDL_GetVersion();' \
+        '    printf("SDL %d.%d.%d, video drivers:", SDL_VERSIONNUM_MAJOR(v), SDL_VERSIONNUM_MINOR(v), SDL_VERSIONNUM_MICRO(v));' \
+        '    for (i = 0; i < SDL_GetNumVideoDrivers(); i++) printf(" %s", SDL_GetVideoDriver(i));' \
+        '    printf("; audio drivers:"); for (i = 0; i < SDL_GetNumAudioDrivers(); i++) printf(" %s", SDL_GetAudioDriver(i));' \
+        '    printf("\n"); return 0; }' >"$work/drivers.c"
+    # shellcheck disable=SC2046 # pkg-config's flags are words
+    "$CC" "$work/drivers.c" -o "$work/drivers" $(PKG_CONFIG_PATH=$path pkg-config --cflags --libs sdl3) &&
+        LD_LIBRARY_PATH=$(PKG_CONFIG_PATH=$path pkg-config --variable=libdir sdl3) "$work/drivers"
+    rm -rf "$work"
+}
 case ${1:-} in
     --pkg-config-path) [ ! -f "$RIG/lib/pkgconfig/sdl3.pc" ] || echo "$RIG/lib/pkgconfig"; exit 0 ;;
+    --drivers) drivers; exit 0 ;;
     --swift-flags) swift_flags; exit 0 ;;
     --swift-link-flags) swift_flags --link; exit 0 ;;
 esac

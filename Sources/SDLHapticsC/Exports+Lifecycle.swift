@@ -55,6 +55,7 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
                 safety = o.safety_milliseconds
             }
         }
+        try FlavourGuard.check()   // an SDL3 game linked with libsdlhaptics, or the reverse
         let me = LibraryState.callingThread
         guard LibraryState.gameThreadID.compareExchange(expected: 0, desired: me, ordering: .acquiringAndReleasing).exchanged else {
             throw CFailure(code: SDLH_ERROR_ALREADY_INITIALIZED, message: "SDLHaptics is already initialized: call SDLH_Quit first")

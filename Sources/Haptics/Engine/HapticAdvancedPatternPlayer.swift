@@ -57,6 +57,29 @@ public final class HapticAdvancedPatternPlayer: HapticPatternPlayer {
         try enqueue(.resume, at: time)
     }
 
+    /// For a front end that held this player while the game ran on (focus loss, issue 32): moves a
+    /// paused player that does not loop on by the game time since its pause took effect, to `time`
+    /// (seconds, the game's clock), as if it had played unheard, so a later `resume` does not replay
+    /// what is stale. When that passes the pattern's end the player is cancelled (no completion
+    /// handler, like `cancel()`) and false is returned. A looping player, one that is not paused
+    /// (a pause still waiting for its update included), or a non-finite `time`: nothing changes, true.
+    /// O(1), no allocation. Update thread.
+    @_spi(HapticsTools) @discardableResult
+    public func moveOnPastPause(to time: Double) -> Bool {
+        guard phase == .paused, !loopEnabledValue, time.isFinite else { return true }
+        let target = pausedPosition + max(time - pausedAtTime, 0) * rateValue
+        guard target > pausedPosition else { return true }   // no time passed: the pause's window stands
+        guard target < evaluator.duration else {
+            cancel()
+            return false
+        }
+        pausedPosition = target
+        pausedAtTime = time
+        windowStart = target
+        windowIncludesStart = false
+        return true
+    }
+
     /// Keeps the position continuous when rate or loop settings change between updates.
     private func reanchor() {
         guard phase == .playing, let now = engine?.evaluationTime, now >= anchorTime else { return }

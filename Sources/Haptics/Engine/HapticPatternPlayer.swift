@@ -39,6 +39,8 @@ public class HapticPatternPlayer {
     var anchorTime = 0.0
     var anchorPosition = 0.0
     var pausedPosition = 0.0
+    /// The game time the last pause took effect (seconds; 0 before any).
+    var pausedAtTime = 0.0
     var rateValue = 1.0
     var loopEnabledValue = false
     var loopEndValue = 0.0
@@ -365,6 +367,7 @@ public class HapticPatternPlayer {
             if phase == .playing {
                 updateCurves(at: t)
                 pausedPosition = position(at: t)
+                pausedAtTime = t
                 // A pause at the very moment the player started (a voice started while the game is
                 // paused) lets no time pass: nothing was due before it, so the window, start included,
                 // is left for the resume to play.

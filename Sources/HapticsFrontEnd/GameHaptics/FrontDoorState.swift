@@ -84,6 +84,22 @@ package final class FrontDoorState {
         if !focusHeldPlayers.contains(where: { $0 === voice }) { focusHeldPlayers.append(voice) }
     }
 
+    /// Focus came back under the `.pause` policy at game time `now`: the game ran on while away, and so
+    /// does time for every voice focus held (`focusHeldPlayers`, and `pausedPlayers` when the pause was
+    /// focus's own, not the game's). A voice that does not loop moves on by the time since it paused
+    /// (`moveOnPastPause`): one-shot taps posted while away, and the rest of a pattern focus loss cut,
+    /// are dropped when their time has passed, instead of playing stacked, late, on return; a longer
+    /// pattern goes on from where it would be now. A looping voice (a texture, a loop the game set)
+    /// resumes where it was. Call before the holds are released. O(voices held), no allocation.
+    func moveOnHeldVoices(to now: Double) {
+        for voice in focusHeldPlayers { voice.moveOnPastPause(to: now) }
+        if suspendedByFocus {
+            for voice in pausedPlayers { voice.moveOnPastPause(to: now) }
+            pausedPlayers.removeAll { !$0.isPlaying }
+        }
+        focusHeldPlayers.removeAll { !$0.isPlaying }
+    }
+
     /// Resumes what focus loss held, where each voice was.
     func releaseFocusHold() {
         for voice in focusHeldPlayers { try? voice.resume(atTime: 0) }

@@ -202,6 +202,7 @@ public final class GameHaptics {
                 }
                 for seat in state.seats where seat.instanceID != nil { seat.silence() }
             } else {
+                state.moveOnHeldVoices(to: state.currentTime)   // stale taps drop; loops resume where they were
                 state.releaseFocusHold()
                 if state.suspendedByFocus {
                     state.suspendedByFocus = false

@@ -4,8 +4,11 @@ public struct GameHapticsConfiguration: Hashable, Sendable {
     public enum FocusPolicy: Hashable, Sendable {
         /// Pause every player, of every category (`.ui` too: a menu's looping pattern must not
         /// rumble a pad while the player is in another window), stop the pads and adaptive triggers
-        /// at once, and hold players started while unfocused; resume them all where they were when
-        /// focus comes back. The default. A game that wants haptics in the background asks for
+        /// at once, and hold players started while unfocused. When focus comes back time has run on
+        /// for them (the game may keep running unfocused): a player that does not loop goes on from
+        /// where it would be now, so taps posted while away and the rest of a pattern focus loss cut
+        /// are dropped once their time has passed (never replayed stacked or late); a looping player
+        /// resumes where it was. The default. A game that wants haptics in the background asks for
         /// `.ignore`.
         case pause
         /// Stop every engine with `.applicationSuspended` (the stopped handler runs, players end);

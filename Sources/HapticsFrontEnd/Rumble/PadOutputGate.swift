@@ -46,12 +46,21 @@ import Synchronization
         return call()
     }
 
-    /// Closes the gate for good, then stops every pad `backend`'s SDL has open: (0,0) to the body
+    /// Closes the gate for good, then stops every pad `backend`'s SDL has open (only the first call
+    /// does; later ones return at once): (0,0) to the body
     /// motors and the trigger motors of those that have them, "off" to the adaptive triggers of each
     /// DualSense (`SDLBackend.stopEveryOpenPad`). Nothing more when SDL's joystick subsystem is not
     /// running (SDL closed the pads, and sent (0,0) to each that rumbled).
     package static func closeAndStopEveryPad(backend: any SDLBackend.Type) {
-        closed.store(true, ordering: .releasing)
+        // Once per process: a C game has two exit handlers on this gate (the C library's and the front
+        // door's own, both `atexit`), and a signal's stopper thread may run before either; the first
+        // one to close the gate stops the pads, the others find it closed (issue 32: the stop sequence
+        // went out twice on `exit`).
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else {
+            backend.lockPads()      // a stop in progress on another thread holds SDL's lock: returns once it is done
+            backend.unlockPads()
+            return
+        }
         backend.stopEveryOpenPad(triggersOff: triggersOff)
     }
 }

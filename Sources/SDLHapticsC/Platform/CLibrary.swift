@@ -24,6 +24,10 @@ enum CLibrary {
     /// Fills `count` bytes at `bytes` with 0 (`memset`).
     static func zero(_ bytes: UnsafeMutableRawPointer, count: Int) { _ = memset(bytes, 0, count) }
 
+    /// Whether a function named `symbol` is visible in the process's global scope (`dlsym` with
+    /// `RTLD_DEFAULT`, spelled nil). Any thread; O(1) in our code.
+    static func isLoaded(_ symbol: String) -> Bool { dlsym(nil, symbol) != nil }
+
     /// A buffer of `capacity` bytes per thread, zeroed when a thread first asks for it and freed when
     /// that thread ends (`pthread_key_create` with `free`, `calloc`). The first use on a thread allocates;
     /// later ones do not.

@@ -43,7 +43,7 @@ extension SDLTests {
             #expect(pad.rumbleCalls.dropFirst(away).allSatisfy { $0.pair == [0, 0] })
             #expect(pad.lastRumble?.pair == [0, 0])
 
-            // A UI voice started while away waits too.
+            // A UI voice started while away is held too (and dropped on return: its 0.5 s have passed by then).
             rig.haptics.play(GameHapticsRig.texture(0.5, intensity: 0.5), player: 0, category: .ui)
             rig.frames(10)
             #expect(pad.rumbleCalls.dropFirst(away).allSatisfy { $0.pair == [0, 0] })
@@ -88,6 +88,31 @@ extension SDLTests {
             #expect(pad.lastRumble?.pair == [65535, 65535])
             #expect(rig.haptics.playback.isPaused)
             #expect(abs(gameplay.currentPosition - position) < 1e-9, "gameplay still paused")
+        }
+
+        @Test("taps played while away are dropped on focus return (never replayed stacked or late); a long pattern goes on from where it would be now")
+        func staleTapsDropOnReturn() throws {
+            let pad = try VirtualGameController()
+            let rig = try GameHapticsRig()
+            rig.pump()
+            let long = try #require(rig.haptics.play(GameHapticsRig.texture(10), player: 0))
+            rig.frames(6)
+            try Self.focus(false, rig)
+            var taps: [HapticAdvancedPatternPlayer] = []
+            for _ in 0..<5 {   // a game that runs on while unfocused, one tap every 0.1 s
+                taps.append(try #require(rig.haptics.play(GameHapticsRig.texture(0.1), player: 0)))
+                rig.frames(6)
+            }
+            rig.frames(12)     // 0.7 s away in all
+            let pausedAt = long.currentPosition
+            let away = pad.rumbleCalls.count
+            try Self.focus(true, rig)
+            #expect(taps.allSatisfy { !$0.isPlaying }, "every tap's time passed while away: dropped")
+            rig.frames(2)
+            #expect(long.isPlaying)
+            #expect(long.currentPosition > pausedAt + 0.65, "time ran on while away (paused at \(pausedAt), now \(long.currentPosition))")
+            #expect(taps.allSatisfy { !$0.isPlaying && $0.currentPosition == 0 }, "none of them came back")
+            #expect(pad.rumbleCalls.count > away, "the long pattern is felt again")
         }
 
         @Test("focus policy .ignore: the game asked otherwise, the UI loop goes on in the background")

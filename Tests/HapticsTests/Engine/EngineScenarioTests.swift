@@ -116,6 +116,45 @@ struct EngineScenarioTests {
         #expect(!player.isPlaying)
     }
 
+    @Test("moveOnPastPause: a paused player moves on by the time since its pause; past its end it is cancelled; a loop stays where it was")
+    func moveOnPastPause() throws {
+        let rig = Rig()
+        try rig.engine.start()
+        let pattern = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0)])
+        let player = try rig.engine.makeAdvancedPlayer(with: pattern)
+        try player.start(atTime: 0)
+        _ = rig.frame()
+        try player.pause(atTime: 0.125)
+        _ = rig.frame(at: 0.125)
+        #expect(player.currentPosition == 0.125)
+        #expect(player.moveOnPastPause(to: 0.125), "no time passed: nothing changes")
+        #expect(player.currentPosition == 0.125)
+        #expect(player.moveOnPastPause(to: 0.25))            // 0.125 s later
+        #expect(player.currentPosition == 0.25)
+        try player.resume(atTime: 0.25)
+        #expect(rig.frame(at: 0.25) == Rig.body(1, 0))        // position 0.25
+        #expect(rig.frame(at: 0.5) == .zero)                  // position 0.5: the end, 0.5 s after the start
+        #expect(!player.isPlaying)
+
+        let late = try rig.engine.makeAdvancedPlayer(with: pattern)
+        try late.start(atTime: 0.5)
+        try late.pause(atTime: 0.5)
+        _ = rig.frame(at: 0.515625)
+        #expect(late.isPlaying)
+        #expect(!late.moveOnPastPause(to: 1.25), "0.75 s later: past its end")
+        #expect(!late.isPlaying)
+        #expect(rig.frame(at: 1.25) == .zero)
+
+        let loop = try rig.engine.makeAdvancedPlayer(with: pattern)
+        loop.loopEnabled = true
+        try loop.start(atTime: 1.25)
+        _ = rig.frame(at: 1.25)
+        try loop.pause(atTime: 1.375)
+        _ = rig.frame(at: 1.375)
+        #expect(loop.moveOnPastPause(to: 9))
+        #expect(loop.currentPosition == 0.125, "a loop resumes where it was")
+    }
+
     @Test("playbackRate 2 plays the pattern in half the time")
     func playbackRateTwo() throws {
         let rig = Rig()

@@ -128,6 +128,31 @@ extension SDL3Tests {
             }
         }
 
+        @Test("taps played while unfocused are dropped on focus return, not replayed stacked; a long pattern goes on from where it would be now")
+        func staleTapsDropOnReturn() throws {
+            let pad = try VirtualGameController()
+            let rig = try SDL3Rig()
+            rig.pump()
+            let long = try #require(rig.haptics.play(SDL3Rig.texture(10), player: 0))
+            rig.frames(6)
+            rig.focus(false)
+            var taps: [HapticAdvancedPatternPlayer] = []
+            for _ in 0..<5 {   // a game that runs on while unfocused, one tap every 0.1 s
+                taps.append(try #require(rig.haptics.play(SDL3Rig.texture(0.1), player: 0)))
+                rig.frames(6)
+            }
+            rig.frames(12)     // 0.7 s away in all
+            let pausedAt = long.currentPosition
+            let away = pad.rumbleCalls.count
+            rig.focus(true)
+            #expect(taps.allSatisfy { !$0.isPlaying }, "every tap's time passed while away: dropped")
+            rig.frames(2)
+            #expect(long.isPlaying)
+            #expect(long.currentPosition > pausedAt + 0.65, "time ran on while away (paused at \(pausedAt), now \(long.currentPosition))")
+            #expect(taps.allSatisfy { !$0.isPlaying && $0.currentPosition == 0 }, "none of them came back")
+            #expect(pad.rumbleCalls.count > away, "the long pattern is felt again")
+        }
+
         @Test("shutdown (quit) leaves the pad at (0,0) and its DualSense triggers off; so does letting GameHaptics go")
         func quitStopsPads() throws {
             let pad = try VirtualGameController(model: .ps5)
