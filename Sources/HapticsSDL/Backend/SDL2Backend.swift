@@ -22,9 +22,7 @@ package enum SDL2Backend: SDLBackend {
     }
 
     package static func startSubsystems(audio: Bool) throws(SDLError) -> any SDLSubsystemHold {
-        do { return try SDLSubsystems(audio ? [.audio] : [.gameController, .events]) } catch let error as SDLError { throw error } catch {
-            throw SDLError(operation: audio ? "SDL_InitSubSystem(AUDIO)" : "SDL_InitSubSystem", message: "\(error)")
-        }
+        try SDLSubsystems(audio ? [.audio] : [.gameController, .events])
     }
 
     package static func isGamepadSubsystemRunning() -> Bool { SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 }
@@ -170,8 +168,6 @@ package enum SDL2Backend: SDLBackend {
 
     package static func lastError() -> String { String(cString: SDL_GetError()) }
 }
-
-extension SDLSubsystems: SDLSubsystemHold {}
 
 extension PadBatteryLevel {
     init(_ level: SDL_JoystickPowerLevel) {

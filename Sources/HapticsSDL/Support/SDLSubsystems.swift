@@ -8,46 +8,17 @@ extension SDLError {
     }
 }
 
-/// The SDL subsystems SDLHaptics uses, started and stopped with reference counting.
-///
-/// SDL counts `SDL_InitSubSystem` / `SDL_QuitSubSystem` calls per subsystem, so a game that
-/// already initialised SDL keeps its own reference: `stop()` releases only what `start()` took.
-/// Call from the thread that runs the game's event loop (the video thread). Not per frame.
-public final class SDLSubsystems {
-    /// Which subsystems to start.
-    public struct Set: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-        /// Game controllers (and joysticks, which SDL starts with them): rumble output.
-        public static let gameController = Set(rawValue: SDL_INIT_GAMECONTROLLER)
-        /// Audio: cue sounds and audio-driven actuators.
-        public static let audio = Set(rawValue: SDL_INIT_AUDIO)
-        /// Events: needed to receive controller hot-plug events.
-        public static let events = Set(rawValue: SDL_INIT_EVENTS)
-        /// Video, for games and demos that open a window.
-        public static let video = Set(rawValue: SDL_INIT_VIDEO)
-    }
-
-    /// The subsystems this object holds a reference to.
-    public var started: Set { Set(rawValue: reference.flags) }
-    private var reference: SDLSubsystemReference
-
-    /// Starts `subsystems`. Refuses an SDL older than `SDLVersion.minimumSupported`.
+extension SDLSubsystems {
+    /// Starts `subsystems` (SDL2). Refuses an SDL older than `SDLVersion.minimumSupported` (2.26).
     /// - Throws: `SDLError` with SDL's message when SDL cannot start them.
-    public init(_ subsystems: Set = [.gameController, .events]) throws {
-        reference = try SDLSubsystemReference(subsystems.rawValue, linked: SDLVersion.linked, minimum: SDLVersion.minimumSupported,
-                                              module: "SDLHaptics", initialize: { SDL_InitSubSystem($0) == 0 },
-                                              error: { String(cString: SDL_GetError()) })
+    public convenience init(_ subsystems: Set = [.gameController, .events]) throws(SDLError) {
+        try self.init(subsystems, linked: SDLVersion.linked, minimum: SDLVersion.minimumSupported, module: "SDLHaptics",
+                      initialize: { SDL_InitSubSystem($0) == 0 }, quit: { SDL_QuitSubSystem($0) },
+                      error: { String(cString: SDL_GetError()) })
     }
-
-    /// Releases the subsystems this object started. Idempotent.
-    public func stop() { reference.release { SDL_QuitSubSystem($0) } }
 
     /// Whether SDL reports every subsystem in `subsystems` as running (for any owner).
     public static func areRunning(_ subsystems: Set) -> Bool {
         SDL_WasInit(subsystems.rawValue) == subsystems.rawValue
     }
-
-    deinit { stop() }
 }
