@@ -29,45 +29,6 @@ private func post(_ kind: GameEvent.Kind, player: Int32, position: WorldPosition
     }
 }
 
-/// The header's event structs (`SDLH_Collision`, `SDLH_Footstep`, `SDLH_Hit`, `SDLH_Texture`, `SDLH_Custom`,
-/// `SDLH_Action`): size-prefixed, each with a player, an optional position and a tag.
-private protocol CEventStruct {
-    init()
-    var size: UInt32 { get }
-    var player: Int32 { get }
-    var has_position: Int32 { get }
-    var x: Double { get }
-    var y: Double { get }
-    var z: Double { get }
-    var tag: UnsafePointer<CChar>! { get }
-}
-
-extension SDLH_Collision: CEventStruct {}
-extension SDLH_Footstep: CEventStruct {}
-extension SDLH_Hit: CEventStruct {}
-extension SDLH_Texture: CEventStruct {}
-extension SDLH_Custom: CEventStruct {}
-extension SDLH_Action: CEventStruct {}
-
-/// The event struct at `pointer` (the argument `argument`, of C type `type`), checked: not NULL, its
-/// `size` at least `minimum` (default: the whole struct of this header) and within the limit; read
-/// as a game with a header of any version filled it (`CInput.read`). O(1), no allocation.
-@inline(__always)
-private func checkedEvent<Event: CEventStruct>(_ pointer: UnsafePointer<Event>?, _ argument: StaticString, _ type: StaticString,
-                                               minimum: Int? = nil) throws(CFailure) -> Event {
-    guard let pointer else { throw .invalid("\(argument) must not be NULL") }
-    let size = pointer.pointee.size
-    try CInput.checkSize(size, of: type, expected: MemoryLayout<Event>.size, minimum: minimum)
-    return CInput.read(pointer, size: size, zero: Event())
-}
-
-/// Posts `kind` for the struct's player, at its position (when it has one), with its tag.
-@inline(__always)
-private func post<Event: CEventStruct>(_ kind: GameEvent.Kind, from event: Event) throws(CFailure) {
-    try post(kind, player: event.player, position: try CInput.position(event.has_position, event.x, event.y, event.z),
-             tag: try CInput.name(event.tag, "tag"))
-}
-
 /// Fills `count` bytes with 0, out of the optimiser's sight (it would drop stores that a later
 /// copy of a value overwrites, bytes the value leaves undefined included).
 @_optimize(none)
@@ -78,7 +39,9 @@ private func zeroFill(_ bytes: UnsafeMutableRawPointer, _ count: Int) {
 @_cdecl("SDLH_PostCollision")
 public func sdlhPostCollision(_ collision: UnsafePointer<SDLH_Collision>?) -> Int32 {
     CResult.run("SDLH_PostCollision") { () throws(CFailure) -> Int32 in
-        let c = try checkedEvent(collision, "collision", "SDLH_Collision")
+        guard let collision else { throw .invalid("collision must not be NULL") }
+        try CInput.checkSize(collision.pointee.size, of: "SDLH_Collision", expected: MemoryLayout<SDLH_Collision>.size)
+        let c = collision.pointee
         let massA = try CInput.mass(c.mass_a, "mass_a")
         let massB = try CInput.mass(c.mass_b, "mass_b")
         let speed = try CInput.nonNegative(c.speed, "speed", unit: "(units/s)")
@@ -86,7 +49,8 @@ public func sdlhPostCollision(_ collision: UnsafePointer<SDLH_Collision>?) -> In
         let body = GameEvent.Collision(massA: massA, massB: massB, speed: speed, impulse: impulse == 0 ? nil : impulse,
                                        materialA: try CInput.name(c.material_a, "material_a"),
                                        materialB: try CInput.name(c.material_b, "material_b"))
-        try post(.collision(body), from: c)
+        try post(.collision(body), player: c.player, position: try CInput.position(c.has_position, c.x, c.y, c.z),
+                 tag: try CInput.name(c.tag, "tag"))
         return 0
     }
 }
@@ -94,7 +58,9 @@ public func sdlhPostCollision(_ collision: UnsafePointer<SDLH_Collision>?) -> In
 @_cdecl("SDLH_PostFootstep")
 public func sdlhPostFootstep(_ footstep: UnsafePointer<SDLH_Footstep>?) -> Int32 {
     CResult.run("SDLH_PostFootstep") { () throws(CFailure) -> Int32 in
-        let f = try checkedEvent(footstep, "footstep", "SDLH_Footstep")
+        guard let footstep else { throw .invalid("footstep must not be NULL") }
+        try CInput.checkSize(footstep.pointee.size, of: "SDLH_Footstep", expected: MemoryLayout<SDLH_Footstep>.size)
+        let f = footstep.pointee
         let foot: GameEvent.Footstep.Foot?
         switch f.foot {
         case Int32(SDLH_FOOT_UNKNOWN.rawValue): foot = nil
@@ -105,7 +71,10 @@ public func sdlhPostFootstep(_ footstep: UnsafePointer<SDLH_Footstep>?) -> Int32
         let weight = try CInput.nonNegative(f.weight, "weight", unit: "(kg; 0: the config's default)")
         let surface = try CInput.requiredName(f.surface, "surface")
         let speed = try CInput.nonNegative(f.speed, "speed", unit: "(units/s)")
-        try post(.footstep(GameEvent.Footstep(surface: surface, speed: speed, weight: weight == 0 ? nil : weight, foot: foot)), from: f)
+        let position = try CInput.position(f.has_position, f.x, f.y, f.z)
+        let tag = try CInput.name(f.tag, "tag")
+        try post(.footstep(GameEvent.Footstep(surface: surface, speed: speed, weight: weight == 0 ? nil : weight, foot: foot)),
+                 player: f.player, position: position, tag: tag)
         return 0
     }
 }
@@ -113,8 +82,12 @@ public func sdlhPostFootstep(_ footstep: UnsafePointer<SDLH_Footstep>?) -> Int32
 @_cdecl("SDLH_PostHit")
 public func sdlhPostHit(_ hit: UnsafePointer<SDLH_Hit>?) -> Int32 {
     CResult.run("SDLH_PostHit") { () throws(CFailure) -> Int32 in
+        guard let hit else { throw .invalid("hit must not be NULL") }
         // A game built against the header from before issue 25 passes the struct without `blow` (80 bytes).
-        let h = try checkedEvent(hit, "hit", "SDLH_Hit", minimum: MemoryLayout<SDLH_Hit>.offset(of: \SDLH_Hit.blow))
+        let size = hit.pointee.size
+        try CInput.checkSize(size, of: "SDLH_Hit", expected: MemoryLayout<SDLH_Hit>.size,
+                             minimum: MemoryLayout<SDLH_Hit>.offset(of: \SDLH_Hit.blow))
+        let h = CInput.read(hit, size: size, zero: SDLH_Hit())
         let direction = h.has_direction != 0 ? try CInput.inRange(h.direction, "direction", -1...1) : nil
         let received: Bool
         switch h.blow {
@@ -129,7 +102,8 @@ public func sdlhPostHit(_ hit: UnsafePointer<SDLH_Hit>?) -> Int32 {
         }
         let body = GameEvent.Hit(damage: try CInput.nonNegative(h.damage, "damage", unit: "(the game's units)"),
                                  direction: direction, critical: h.critical != 0, received: received)
-        try post(.hit(body), from: h)
+        try post(.hit(body), player: h.player, position: try CInput.position(h.has_position, h.x, h.y, h.z),
+                 tag: try CInput.name(h.tag, "tag"))
         return 0
     }
 }
@@ -137,7 +111,9 @@ public func sdlhPostHit(_ hit: UnsafePointer<SDLH_Hit>?) -> Int32 {
 @_cdecl("SDLH_PostTexture")
 public func sdlhPostTexture(_ texture: UnsafePointer<SDLH_Texture>?) -> Int32 {
     CResult.run("SDLH_PostTexture") { () throws(CFailure) -> Int32 in
-        let t = try checkedEvent(texture, "texture", "SDLH_Texture")
+        guard let texture else { throw .invalid("texture must not be NULL") }
+        try CInput.checkSize(texture.pointee.size, of: "SDLH_Texture", expected: MemoryLayout<SDLH_Texture>.size)
+        let t = texture.pointee
         let action: GameEvent.Texture.Action
         switch t.action {
         case Int32(SDLH_TEXTURE_START.rawValue): action = .start
@@ -147,7 +123,8 @@ public func sdlhPostTexture(_ texture: UnsafePointer<SDLH_Texture>?) -> Int32 {
         }
         var body = GameEvent.Texture(id: Int(t.id), action: action, value: try CInput.finite(t.value, "value"))
         body.kind = try CInput.name(t.kind, "kind", required: action == .start)
-        try post(.texture(body), from: t)
+        try post(.texture(body), player: t.player, position: try CInput.position(t.has_position, t.x, t.y, t.z),
+                 tag: try CInput.name(t.tag, "tag"))
         return 0
     }
 }
@@ -155,8 +132,11 @@ public func sdlhPostTexture(_ texture: UnsafePointer<SDLH_Texture>?) -> Int32 {
 @_cdecl("SDLH_PostCustom")
 public func sdlhPostCustom(_ custom: UnsafePointer<SDLH_Custom>?) -> Int32 {
     CResult.run("SDLH_PostCustom") { () throws(CFailure) -> Int32 in
-        let c = try checkedEvent(custom, "custom", "SDLH_Custom")
-        try post(.custom(name: try CInput.requiredName(c.name, "name"), value: try CInput.finite(c.value, "value")), from: c)
+        guard let custom else { throw .invalid("custom must not be NULL") }
+        try CInput.checkSize(custom.pointee.size, of: "SDLH_Custom", expected: MemoryLayout<SDLH_Custom>.size)
+        let c = custom.pointee
+        try post(.custom(name: try CInput.requiredName(c.name, "name"), value: try CInput.finite(c.value, "value")),
+                 player: c.player, position: try CInput.position(c.has_position, c.x, c.y, c.z), tag: try CInput.name(c.tag, "tag"))
         return 0
     }
 }
@@ -184,9 +164,12 @@ public func sdlhPostActionValue(_ playerNumber: Int32, _ name: UnsafePointer<CCh
 @_cdecl("SDLH_PostActionEx")
 public func sdlhPostActionEx(_ action: UnsafePointer<SDLH_Action>?) -> Int32 {
     CResult.run("SDLH_PostActionEx") { () throws(CFailure) -> Int32 in
-        let a = try checkedEvent(action, "action", "SDLH_Action")
+        guard let action else { throw .invalid("action must not be NULL") }
+        try CInput.checkSize(action.pointee.size, of: "SDLH_Action", expected: MemoryLayout<SDLH_Action>.size)
+        let a = action.pointee
         let value = a.has_value != 0 ? try CInput.finite(a.value, "value") : 1
-        try post(.action(name: try CInput.requiredName(a.name, "name"), value: value), from: a)
+        try post(.action(name: try CInput.requiredName(a.name, "name"), value: value), player: a.player,
+                 position: try CInput.position(a.has_position, a.x, a.y, a.z), tag: try CInput.name(a.tag, "tag"))
         return 0
     }
 }
