@@ -2,10 +2,13 @@
 # it installs the Debian packages it needs (through sudo when not root), builds, and runs every test.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind
+APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind jq
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# The most top-level public types the core module `Haptics` may export (issue 34; scripts/public-types.sh
+# counts them from the compiler's symbol graph of the debug build that `make test` has just made).
+PUBLIC_TYPES_MAX ?= 30
 # SDL3's folders for the root package's builds (HapticsSDL3 and the C library's SDL3 flavour compile against
 # <SDL3/SDL.h>): nothing for a system SDL3 in the default paths, the test rig's after `make sdl3`
 # (docs/sdl3.md). Empty, and so harmless, before the rig exists. The same flags on every build of the root,
@@ -15,7 +18,7 @@ SDL3_FLAGS    = $(shell scripts/sdl3-rig.sh --swift-flags 2>/dev/null)
 # its checks (on a system with SDL3, the caller's PKG_CONFIG_PATH as it is).
 WITH_SDL3_PC  = PKG_CONFIG_PATH="$$(scripts/sdl3-rig.sh --pkg-config-path)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
 
-.PHONY: all deps sdl3 test-sdl3 build test bench-c c-library c-library3 c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps sdl3 test-sdl3 build test conformance bench-c c-library c-library3 c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
@@ -32,6 +35,7 @@ help:
 	@echo "                 the config watcher's idle cost (watch_cost.c) and virtual pad attach times (attach_bench.c)"
 	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max and the limit (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
+	@echo "make conformance the TOML and JSON readers against toml-test and JSONTestSuite (TOML_TEST=DIR JSON_TEST_SUITE=DIR)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
 	@echo "make leakcheck   a short soak under valgrind's leak checker"
 	@echo "make tsan        the concurrency tests under ThreadSanitizer"
@@ -51,8 +55,8 @@ deps:
 		echo "error: '$(SWIFT)' not found: install Swift 6.1 or later (swift.org) and put it on PATH" >&2; exit 1; fi
 	@if pkg-config --exists 'sdl2 >= 2.26' 2>/dev/null && [ -f /usr/include/chipmunk/chipmunk.h ] && \
 		command -v readelf >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1 && \
-		command -v valgrind >/dev/null 2>&1; then \
-		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils, CMake and valgrind found"; \
+		command -v valgrind >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then \
+		echo "deps: SDL2 $$(pkg-config --modversion sdl2), Chipmunk2D, binutils, CMake, valgrind and jq found"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \
@@ -60,6 +64,7 @@ deps:
 		pkg-config --exists 'sdl2 >= 2.26' || { echo "error: SDL2 >= 2.26 still not found by pkg-config" >&2; exit 1; }; \
 		[ -f /usr/include/chipmunk/chipmunk.h ] || { echo "error: Chipmunk2D headers still missing (libchipmunk-dev)" >&2; exit 1; }; \
 		command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind still missing (make test runs a C session under it)" >&2; exit 1; }; \
+		command -v jq >/dev/null 2>&1 || { echo "error: jq still missing (scripts/public-types.sh reads the symbol graph with it)" >&2; exit 1; }; \
 	fi
 
 # SDL3 for HapticsSDL3 and its tests: the system's, or the pinned test rig from PyPI (scripts/sdl3-rig.sh;
@@ -72,6 +77,7 @@ build: deps sdl3
 
 test: deps sdl3
 	$(SWIFT) build --build-tests $(SDL3_FLAGS)
+	scripts/public-types.sh --max $(PUBLIC_TYPES_MAX) Haptics
 	$(TEST_ENV) $(SWIFT) test --skip-build
 	scripts/test-sdl3.sh
 	scripts/check-game-package.sh
@@ -176,6 +182,14 @@ felt: deps
 	$(TEST_ENV) $$($(SWIFT) build -c release --show-bin-path)/haptics-demo --headless --silent \
 		--script Demo/Scripts/tour.jsonl --game-events Demo/Scripts/tour-events.jsonl
 	$$($(SWIFT) build -c release --show-bin-path)/haptics-felt --write
+
+# The TOML and JSON readers against the public suites (issue 34): toml-test's TOML 1.0 cases and JSONTestSuite's
+# test_parsing, from folders you give (neither is in this repository), e.g. clones of toml-lang/toml-test and
+# nst/JSONTestSuite: make conformance TOML_TEST=../toml-test/tests JSON_TEST_SUITE=../JSONTestSuite/test_parsing
+conformance:
+	@[ -n "$(TOML_TEST)" ] && [ -n "$(JSON_TEST_SUITE)" ] || { echo "usage: make conformance TOML_TEST=DIR JSON_TEST_SUITE=DIR" >&2; exit 2; }
+	$(SWIFT) build -c release --product haptics-conformance
+	$$($(SWIFT) build -c release --show-bin-path)/haptics-conformance "$(TOML_TEST)" "$(JSON_TEST_SUITE)"
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= AHAPDecoding ConfigParsing MappingSimulation

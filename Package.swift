@@ -43,8 +43,21 @@ let package = Package(
             name: "CHapticsSDL2",
             providers: [.apt(["libsdl2-dev"])]
         ),
+        // The readers, one concept each and no product (docs/architecture.md): a TOML 1.0 reader that keeps
+        // the line and column of every key and value (mapping configs), and a JSON reader that keeps the byte
+        // offset of every value and records its leniencies (AHAP files, event scripts). Their API is
+        // `package`: the core and our tools read through them; a game never names them.
+        .target(
+            name: "HapticsTOML",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "HapticsJSON",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(
             name: "Haptics",
+            dependencies: ["HapticsTOML", "HapticsJSON"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // What hapticsctl, Tools/ and tests use and games do not: offline previews and their SVG/CSV
@@ -52,7 +65,7 @@ let package = Package(
         // `@_spi(HapticsTools)`.
         .target(
             name: "HapticsTools",
-            dependencies: ["Haptics"],
+            dependencies: ["Haptics", "HapticsJSON"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The front end, written once for every SDL (docs/architecture.md): GameHaptics and its parts,
@@ -166,6 +179,14 @@ let package = Package(
             path: "Tools/Soak",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The readers against toml-test's TOML 1.0 cases and JSONTestSuite (make conformance; the suites are not
+        // in this repository: docs/config.md and docs/ahap.md say where from and what they give).
+        .executableTarget(
+            name: "haptics-conformance",
+            dependencies: ["Haptics", "HapticsTOML", "HapticsJSON"],
+            path: "Tools/Conformance",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Posting through GameHaptics.post, timed as Benchmarks/C/post_bench.c times the C API's post
         // (make bench-c: the two side by side).
         .executableTarget(
@@ -191,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "HapticsTests",
             dependencies: [
-                "Haptics",
+                "Haptics", "HapticsTOML", "HapticsJSON",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -61,7 +61,7 @@ fail() { echo "c-library: error: $*" >&2; exit 1; }
 
 # major, minor, patch from the one place the version lives (a test keeps CHANGELOG.md equal to it).
 version_part() {
-    sed -n "s/^ *public static let $1 = \([0-9][0-9]*\)\$/\1/p" Sources/Haptics/SDLHapticsVersion.swift
+    sed -n "s/^ *\(public\|package\) static let $1 = \([0-9][0-9]*\)\$/\2/p" Sources/Haptics/SDLHapticsVersion.swift
 }
 MAJOR=$(version_part major); MINOR=$(version_part minor); PATCH=$(version_part patch)
 [ -n "$MAJOR" ] && [ -n "$MINOR" ] && [ -n "$PATCH" ] ||

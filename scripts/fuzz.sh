@@ -1,8 +1,8 @@
 #!/bin/sh
 # Builds and runs one libFuzzer target for a bounded time.
 #   scripts/fuzz.sh TARGET SECONDS        TARGET: a folder of Fuzz/ (AHAPDecoding, ConfigParsing, MappingSimulation)
-# The target is compiled with every source file of the module it tests (-sanitize=fuzzer,address),
-# seeded from Tests/Fixtures/ahap (and the shipped assets), and run with -max_total_time. A crash leaves
+# The target is compiled with every source file of the module it tests (-sanitize=fuzzer,address), over
+# the reader modules (HapticsTOML, HapticsJSON) built the same way, seeded from Tests/Fixtures/ahap (and the shipped assets), and run with -max_total_time. A crash leaves
 # its input in .build-fuzz/TARGET/ as crash-*; turn it into a regression test. Exit status: libFuzzer's
 # (0 when nothing was found).
 set -eu
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: scripts/fuzz.sh TARGET SECONDS}
 seconds=${2:-60}
 work=.build-fuzz/$target
-mkdir -p "$work/corpus"
+mkdir -p "$work/corpus" "$work/modules"
 case "$target" in
   AHAPDecoding)
     module=Haptics
@@ -43,8 +43,20 @@ case "$target" in
     echo "unknown fuzz target '$target' (see Fuzz/)" >&2; exit 2 ;;
 esac
 echo "fuzz: building $target"
+# The readers are modules of their own (HapticsTOML, HapticsJSON: docs/architecture.md): each is built first,
+# instrumented the same way, and linked in; the module under test imports them as SwiftPM's build does.
+: > "$work/build.log"
+readers=""
+for reader in HapticsTOML HapticsJSON; do
+  if ! swiftc -O -wmo -sanitize=fuzzer,address -parse-as-library -module-name "$reader" -package-name SDLHaptics -swift-version 6 \
+    -emit-module -emit-module-path "$work/modules/$reader.swiftmodule" -c $(find Sources/$reader -name '*.swift' | sort) \
+    -o "$work/$reader.o" >> "$work/build.log" 2>&1; then
+    grep -v "ld.gold: warning" "$work/build.log" >&2; exit 1
+  fi
+  readers="$readers $work/$reader.o"
+done
 if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" -package-name SDLHaptics -swift-version 6 \
-  $sources Fuzz/"$target"/*.swift -o "$work/fuzz-$target" > "$work/build.log" 2>&1; then
+  -I "$work/modules" $sources Fuzz/"$target"/*.swift $readers -o "$work/fuzz-$target" >> "$work/build.log" 2>&1; then
   grep -v "ld.gold: warning" "$work/build.log" >&2; exit 1
 fi
 echo "fuzz: running $target for $seconds s (corpus: $work/corpus)"

@@ -1,6 +1,7 @@
 import CHapticsSDL2
 import Foundation
-import Haptics
+// The felt recording (--felt) writes each actuator of the motor stage: `Actuator` is SPI, for tools.
+@_spi(HapticsTools) import Haptics
 import HapticsSDL
 
 /// One run of the demo: SDL set-up, the frame loop (input, game, haptics, draw), the title and the

@@ -16,6 +16,8 @@
 // - a date-time the reader accepts is valid by the calendar (checked independently here);
 // - a script that parses has times 0...EventScript.maximumTime, non-decreasing, players 0...63.
 
+import HapticsTOML
+
 let presetNames = Set(BuiltInPresets.files.map(\.0))
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -67,14 +69,24 @@ func checkConfig(_ text: String) {
     }
 }
 
-/// The reader through `init(bytes:)`: UTF-8 is checked whatever the bytes; accepted date-times
-/// are valid by an independent calendar check.
+/// Bytes as a config file's are read: UTF-8 is checked first whatever the bytes (`FileReading.utf8Text`,
+/// as `LoadedMapping` does), then the TOML reader reads the text; accepted date-times are valid by an
+/// independent calendar check.
 func checkTOMLBytes(_ bytes: [UInt8]) {
-    var reader = TOMLReader(bytes: bytes)
     let valid = String(validating: bytes, as: UTF8.self) != nil
+    let text: String
+    do {
+        text = try FileReading.utf8Text(bytes)
+        if !valid { fatalError("FileReading.utf8Text accepted invalid UTF-8") }
+    } catch {
+        // Valid UTF-8 that starts like UTF-16 (a NUL beside another byte) is refused as UTF-16.
+        if valid && FileReading.otherEncoding(of: bytes) == nil { fatalError("FileReading.utf8Text refused UTF-8: \(error.message)") }
+        if error.location.line < 1 || error.location.column < 1 || error.location.offset > bytes.count { fatalError("error outside the bytes: \(error.message)") }
+        return
+    }
+    var reader = TOMLReader(text: text)
     do {
         let root = try reader.read()
-        if !valid { fatalError("TOMLReader(bytes:) accepted invalid UTF-8") }
         var pending = [root]
         var visited = 0
         while let table = pending.popLast(), visited < 10_000 {

@@ -54,9 +54,9 @@ enum WaveformLoader {
 }
 
 extension WaveformLoader {
-    /// Decodes a whole WAV file with SDL2 and converts it to float at `sampleRate` (`SDL2Backend.decodeWAV`).
+    /// Decodes a whole WAV file with SDL2 and converts it to float at `sampleRate` (`WaveformFiles.decode`).
     static func decode(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
                        failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
-        try SDL2Backend.decodeWAV(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure)
+        try WaveformFiles.decode(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure, backend: SDL2Backend.self)
     }
 }

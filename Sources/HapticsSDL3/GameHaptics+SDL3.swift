@@ -61,50 +61,17 @@ extension SDLVersion {
     }
 }
 
-/// The SDL3 subsystems SDLHaptics uses, started and stopped with reference counting, as HapticsSDL's
-/// `SDLSubsystems` does for SDL2: `stop()` releases only what `init` took. Game thread; not per frame.
-public final class SDLSubsystems: SDLSubsystemHold {
-    /// Which subsystems to start.
-    public struct Set: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-        /// Gamepads (and joysticks, which SDL starts with them): rumble output.
-        public static let gameController = Set(rawValue: SDL_INIT_GAMEPAD)
-        /// Audio.
-        public static let audio = Set(rawValue: SDL_INIT_AUDIO)
-        /// Events: needed to receive gamepad hot-plug events.
-        public static let events = Set(rawValue: SDL_INIT_EVENTS)
-        /// Video, for games and demos that open a window.
-        public static let video = Set(rawValue: SDL_INIT_VIDEO)
-    }
-
-    /// The subsystems this object holds a reference to.
-    public private(set) var started: Set = []
-
-    /// Starts `subsystems`. Refuses an SDL older than `SDLVersion.minimumSupported` (3.2).
+extension SDLSubsystems {
+    /// Starts `subsystems` (SDL3). Refuses an SDL older than `SDLVersion.minimumSupported` (3.2).
     /// - Throws: `SDLError` with SDL's message when SDL cannot start them.
-    public init(_ subsystems: Set = [.gameController, .events]) throws(SDLError) {
-        let linked = SDLVersion.linked
-        guard linked >= SDLVersion.minimumSupported else {
-            throw SDLError(operation: "SDL version check",
-                           message: "SDL \(linked) is older than the \(SDLVersion.minimumSupported) HapticsSDL3 needs")
-        }
-        guard SDL_InitSubSystem(subsystems.rawValue) else { throw SDLError.current("SDL_InitSubSystem") }
-        started = subsystems
-    }
-
-    /// Releases the subsystems this object started. Idempotent.
-    public func stop() {
-        guard !started.isEmpty else { return }
-        SDL_QuitSubSystem(started.rawValue)
-        started = []
+    public convenience init(_ subsystems: Set = [.gameController, .events]) throws(SDLError) {
+        try self.init(subsystems, linked: SDLVersion.linked, minimum: SDLVersion.minimumSupported, module: "HapticsSDL3",
+                      initialize: { SDL_InitSubSystem($0) }, quit: { SDL_QuitSubSystem($0) },
+                      error: { String(cString: SDL_GetError()) })
     }
 
     /// Whether SDL reports every subsystem in `subsystems` as running (for any owner).
     public static func areRunning(_ subsystems: Set) -> Bool {
         SDL_WasInit(subsystems.rawValue) == subsystems.rawValue
     }
-
-    deinit { stop() }
 }

@@ -84,8 +84,8 @@ package enum SDL3Backend: SDLBackend {
     }
 
     /// SDL3 lists its joysticks by id (`SDL_GetJoysticks`, one array SDL allocates and this frees);
-    /// SDL2's version walks device indices. The rest is the same rule.
-    package static func stopEveryOpenPad(triggersOff: UnsafeRawBufferPointer) {
+    /// SDL2's version walks device indices. The stop sequence is the front end's (`PadOutputGate`).
+    package static func forEachOpenJoystick(_ visit: (OpaquePointer, Bool, Bool, Bool) -> Void) {
         guard SDL_WasInit(SDL_INIT_JOYSTICK) != 0 else { return }
         SDL_LockJoysticks()
         defer { SDL_UnlockJoysticks() }
@@ -95,19 +95,22 @@ package enum SDL3Backend: SDLBackend {
         for index in 0..<Int(count) {
             guard let joystick = SDL_GetJoystickFromID(ids[index]) else { continue }   // not open
             let properties = SDL_GetJoystickProperties(joystick)
-            // A level of 1 first: SDL passes the (0,0) on even when it believes the pad is there already.
-            if SDL_GetBooleanProperty(properties, SDL_PROP_JOYSTICK_CAP_RUMBLE_BOOLEAN, false) {
-                _ = SDL_RumbleJoystick(joystick, 1, 1, 0)
-                _ = SDL_RumbleJoystick(joystick, 0, 0, 0)
-            }
-            if SDL_GetBooleanProperty(properties, SDL_PROP_JOYSTICK_CAP_TRIGGER_RUMBLE_BOOLEAN, false) {
-                _ = SDL_RumbleJoystickTriggers(joystick, 1, 1, 0)
-                _ = SDL_RumbleJoystickTriggers(joystick, 0, 0, 0)
-            }
-            if SDL_GetGamepadTypeForID(ids[index]) == SDL_GAMEPAD_TYPE_PS5 {
-                _ = SDL_SendJoystickEffect(joystick, triggersOff.baseAddress, Int32(triggersOff.count))
-            }
+            visit(joystick, SDL_GetBooleanProperty(properties, SDL_PROP_JOYSTICK_CAP_RUMBLE_BOOLEAN, false),
+                  SDL_GetBooleanProperty(properties, SDL_PROP_JOYSTICK_CAP_TRIGGER_RUMBLE_BOOLEAN, false),
+                  SDL_GetGamepadTypeForID(ids[index]) == SDL_GAMEPAD_TYPE_PS5)
         }
+    }
+
+    package static func rumbleJoystick(_ joystick: OpaquePointer, low: UInt16, high: UInt16) {
+        _ = SDL_RumbleJoystick(joystick, low, high, 0)
+    }
+
+    package static func rumbleJoystickTriggers(_ joystick: OpaquePointer, left: UInt16, right: UInt16) {
+        _ = SDL_RumbleJoystickTriggers(joystick, left, right, 0)
+    }
+
+    package static func sendJoystickEffect(_ joystick: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
+        _ = SDL_SendJoystickEffect(joystick, bytes.baseAddress, Int32(bytes.count))
     }
 
     package static func lockPads() { SDL_LockJoysticks() }
@@ -135,8 +138,7 @@ package enum SDL3Backend: SDLBackend {
         try SDL3AudioDevice(configuration, render: render)
     }
 
-    package static func decodeWAV(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
-                                  failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
+    package static func loadWAV(_ bytes: [UInt8]) -> DecodedWAV? {
         var spec = SDL_AudioSpec()
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var length: UInt32 = 0
@@ -144,41 +146,35 @@ package enum SDL3Backend: SDLBackend {
             guard let io = SDL_IOFromConstMem(raw.baseAddress, raw.count) else { return false }
             return SDL_LoadWAV_IO(io, true, &spec, &buffer, &length)
         }
-        guard decoded, let buffer else { throw failure("SDL could not decode it: \(String(cString: SDL_GetError()))") }
-        defer { SDL_free(buffer) }
-        let bytesPerSample = Int(spec.format.rawValue & 0xFF) / 8   // SDL_AUDIO_BITSIZE
-        let frameBytes = bytesPerSample * Int(spec.channels)
-        guard frameBytes > 0, spec.freq > 0 else { throw failure("SDL reported an empty format") }
-        let sourceFrames = Int(length) / frameBytes
-        try WaveformFiles.check(sourceRate: Int(spec.freq), frames: sourceFrames, sampleRate: sampleRate, limits: limits, failure: failure)
-        let channels = spec.channels == 1 ? 1 : 2
-        var output = SDL_AudioSpec(format: SDL_AUDIO_F32, channels: Int32(channels), freq: Int32(sampleRate))
-        guard let stream = SDL_CreateAudioStream(&spec, &output) else {
-            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
-        }
-        defer { SDL_DestroyAudioStream(stream) }
-        // The same tail of silence as on SDL2, so the resampler hands out the whole sound after a
-        // flush; the output is cut to the exact converted length.
-        let expectedFrames = WaveformFiles.expectedFrames(sourceFrames, from: Int(spec.freq), to: sampleRate)
-        let paddingFrames = WaveformFiles.paddingFrames(from: Int(spec.freq), to: sampleRate)
-        let padding = [UInt8](repeating: spec.format == SDL_AUDIO_U8 ? 0x80 : 0, count: paddingFrames * frameBytes)
-        guard SDL_PutAudioStreamData(stream, buffer, Int32(length)),
-              padding.withUnsafeBytes({ SDL_PutAudioStreamData(stream, $0.baseAddress, Int32($0.count)) }),
-              SDL_FlushAudioStream(stream) else {
-            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
-        }
-        var samples: [Float] = []
-        samples.reserveCapacity(max(Int(SDL_GetAudioStreamAvailable(stream)), 0) / MemoryLayout<Float>.size)
-        var chunk = [Float](repeating: 0, count: 16_384)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Int(SDL_GetAudioStreamData(stream, $0.baseAddress, Int32($0.count))) }
-            guard got >= 0 else { throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))") }
-            if got == 0 { break }
-            samples += chunk[0..<(got / MemoryLayout<Float>.size)]
-        }
-        return try WaveformFiles.waveform(samples, channels: channels, expectedFrames: expectedFrames, sampleRate: sampleRate,
-                                          name: name, failure: failure)
+        guard decoded, let buffer else { return nil }
+        return (format: UInt32(spec.format.rawValue), isUnsigned8: spec.format == SDL_AUDIO_U8,
+                channels: Int(spec.channels), rate: Int(spec.freq), samples: buffer, length: Int(length))
     }
+
+    package static func freeWAV(_ wav: DecodedWAV) { SDL_free(wav.samples) }
+
+    package static func makeFloatConverter(from wav: DecodedWAV, channels: Int, sampleRate: Int) -> OpaquePointer? {
+        var input = SDL_AudioSpec(format: SDL_AudioFormat(rawValue: numericCast(wav.format)), channels: Int32(wav.channels),
+                                  freq: Int32(wav.rate))
+        var output = SDL_AudioSpec(format: SDL_AUDIO_F32, channels: Int32(channels), freq: Int32(sampleRate))
+        return SDL_CreateAudioStream(&input, &output)
+    }
+
+    package static func destroyConverter(_ stream: OpaquePointer) { SDL_DestroyAudioStream(stream) }
+
+    package static func putAudio(_ stream: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        SDL_PutAudioStreamData(stream, bytes.baseAddress, Int32(bytes.count))
+    }
+
+    package static func flushAudio(_ stream: OpaquePointer) -> Bool { SDL_FlushAudioStream(stream) }
+
+    package static func availableAudio(_ stream: OpaquePointer) -> Int { Int(SDL_GetAudioStreamAvailable(stream)) }
+
+    package static func getAudio(_ stream: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        Int(SDL_GetAudioStreamData(stream, buffer.baseAddress, Int32(buffer.count)))
+    }
+
+    package static func lastError() -> String { String(cString: SDL_GetError()) }
 }
 
 extension PadBatteryLevel {

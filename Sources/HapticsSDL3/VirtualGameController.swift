@@ -93,8 +93,7 @@ public final class VirtualGameController: Sendable {
         // Unretained: SDL never calls back after `detach()`, which `deinit` guarantees, and the recorder
         // lives as long as this object.
         description.userdata = Unmanaged.passUnretained(recorder).toOpaque()
-        let name = ids != nil ? "SDLHaptics virtual " + Self.hex(vendorID) + ":" + Self.hex(productID)
-            : model.profileName == "virtual" ? "SDLHaptics virtual pad" : "SDLHaptics virtual \(model.profileName)"
+        let name = model.attachName(ids: ids)
         let id = name.withCString { name -> SDL_JoystickID in
             description.name = name  // SDL copies the name.
             return SDL_AttachVirtualJoystick(&description)
@@ -109,11 +108,6 @@ public final class VirtualGameController: Sendable {
         guard hasOwnIDs else { return model.profileName }
         let kind = ControllerKind(SDL_GetGamepadTypeForID(instanceID))
         return MotorProfile.forController(kind: kind, bus: .virtual, hasRumble: hasRumble, hasTriggerRumble: hasTriggerRumble).name
-    }
-
-    private static func hex(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     /// Unplugs the pad: the game sees `SDL_EVENT_GAMEPAD_REMOVED` on its next pump. Idempotent.

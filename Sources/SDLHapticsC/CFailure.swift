@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CSDLHaptics3
 #else
@@ -149,19 +144,10 @@ struct CMessage: ExpressibleByStringInterpolation, CustomStringConvertible {
 enum ErrorMessage {
     static let capacity = Int(SDLH_MAX_ERROR_BYTES) + 1
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { free($0) }
-        return key
-    }()
+    private static let buffers = CLibrary.ThreadBuffer(capacity: capacity)
 
     /// The calling thread's buffer, made on first use ("" until an error is set).
-    static var buffer: UnsafeMutablePointer<CChar> {
-        if let existing = pthread_getspecific(key) { return existing.assumingMemoryBound(to: CChar.self) }
-        let made = calloc(capacity, 1)!.assumingMemoryBound(to: CChar.self)
-        pthread_setspecific(key, made)
-        return made
-    }
+    static var buffer: UnsafeMutablePointer<CChar> { buffers.pointer }
 
     /// Stores "FUNCTION: MESSAGE", control characters in the message escaped, cut at a UTF-8
     /// character boundary (an escape is never cut in two) to fit `SDLH_MAX_ERROR_BYTES`. No allocation.

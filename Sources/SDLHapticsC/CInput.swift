@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CSDLHaptics3
 #else
@@ -93,7 +88,7 @@ enum CInput {
             if required { throw .invalid("\(field) must not be NULL") }
             return nil
         }
-        let length = strnlen(pointer, maximumStringBytes + 1)
+        let length = CLibrary.stringLength(pointer, limit: maximumStringBytes + 1)
         guard length <= maximumStringBytes else {
             throw .invalid("\(field) is longer than \(maximumStringBytes) bytes (or not NUL-terminated)")
         }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CSDLHaptics3
 #else
@@ -38,7 +33,7 @@ private func post(_ kind: GameEvent.Kind, player: Int32, position: WorldPosition
 /// copy of a value overwrites, bytes the value leaves undefined included).
 @_optimize(none)
 private func zeroFill(_ bytes: UnsafeMutableRawPointer, _ count: Int) {
-    _ = memset(bytes, 0, count)
+    CLibrary.zero(bytes, count: count)
 }
 
 @_cdecl("SDLH_PostCollision")

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CHapticsSDL3
 import CSDLHaptics3
@@ -67,7 +62,7 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
         }
         do {
             let door = try FrontDoor(playerCount: playerCount, focusPolicy: focus, safetyMilliseconds: safety)
-            LibraryState.instance = LibraryState(door: door, gameThread: pthread_self())
+            LibraryState.instance = LibraryState(door: door)
             PostGate.shared.open(door.queue, playerCount: door.playerCount)
             ProcessExit.prepare()
             return 0

@@ -1,14 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CSDLHaptics3
 #else
 import CSDLHaptics
 #endif
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 // Patterns and players (include/sdlhaptics.h, "Patterns and players"). Game thread. Handles are
 // checked through `HandleTable`; the players are the core's `HapticAdvancedPatternPlayer`s.

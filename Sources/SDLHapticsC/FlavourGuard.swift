@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CSDLHaptics3
 #else
@@ -15,7 +10,7 @@ import CSDLHaptics
 /// are SDL3's. `SDLH_Init` asks this first and refuses, naming the right library.
 ///
 /// The check: a function that only the other SDL exports is visible in the process's global scope
-/// (`dlsym(RTLD_DEFAULT, ...)`): `SDL_GetJoysticks` (SDL3; SDL2 has none) for libsdlhaptics, and
+/// (`CLibrary.isLoaded`: `dlsym(RTLD_DEFAULT, ...)`): `SDL_GetJoysticks` (SDL3; SDL2 has none) for libsdlhaptics, and
 /// `SDL_GameControllerOpen` (SDL2 and sdl2-compat; SDL3 renamed it) for libsdlhaptics3. sdl2-compat
 /// loads its SDL3 privately (`RTLD_LOCAL`), so an SDL2 game on sdl2-compat passes. The header adds a
 /// link-time guard for SDL3 games (`SDLH_LinkedForSDL3`). Game thread, in `SDLH_Init`; O(1).
@@ -32,7 +27,7 @@ enum FlavourGuard {
     /// Throws when the process runs the other SDL: the game links the wrong flavour.
     static func check() throws(CFailure) {
         let other = other
-        guard dlsym(nil, other.symbol) != nil else { return }   // nil: RTLD_DEFAULT, the global scope
+        guard CLibrary.isLoaded(other.symbol) else { return }
         #if SDLHAPTICS_SDL3
         let mine = "libsdlhaptics3", header = "SDL2's \"SDL.h\""
         #else

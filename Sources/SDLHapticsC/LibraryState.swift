@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 #if SDLHAPTICS_SDL3
 import CSDLHaptics3
 #else
@@ -30,7 +25,6 @@ final class PlayerBox {
 /// tables. Game thread only (`LibraryState.current` checks the thread).
 final class LibraryState {
     let door: FrontDoor
-    let gameThread: pthread_t
     /// The handle tables: taken over from the previous session and handed on at `SDLH_Quit`
     /// (`retireHandles`), so slot generations run on for the life of the process and a handle from
     /// an earlier session never equals one of a later session.
@@ -47,9 +41,8 @@ final class LibraryState {
     /// `SDLH_GetUnmatchedName`'s strings and this update's list (Exports+Unmatched.swift).
     let unmatchedTexts = UnmatchedNameTexts()
 
-    init(door: FrontDoor, gameThread: pthread_t) {
+    init(door: FrontDoor) {
         self.door = door
-        self.gameThread = gameThread
         (patterns, players) = Self.retiredTables
         finished.reserveCapacity(256)
         finishing.reserveCapacity(256)
@@ -80,7 +73,7 @@ final class LibraryState {
         return state
     }
 
-    static var callingThread: UInt { UInt(pthread_self()) }
+    static var callingThread: UInt { CLibrary.currentThread }
 
     // MARK: Handles
 

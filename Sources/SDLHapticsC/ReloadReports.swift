@@ -5,7 +5,7 @@ import CSDLHaptics3
 import CHapticsSDL2
 import CSDLHaptics
 #endif
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Where C hears of hot reloads (issue 25): the game's callback (`SDLH_SetReloadCallback`) and one
 /// line in SDL's log per refused reload (on unless `SDLH_SetReloadLogging(0)`).

@@ -26,6 +26,14 @@ extension SDLTests {
             subsystems.stop()  // idempotent
         }
 
+        @Test("SDLSubsystems.Set's flags (the front end's, shared by both SDLs) are SDL2's SDL_INIT_ flags")
+        func subsystemFlags() {
+            #expect(SDLSubsystems.Set.gameController.rawValue == SDL_INIT_GAMECONTROLLER)
+            #expect(SDLSubsystems.Set.audio.rawValue == SDL_INIT_AUDIO)
+            #expect(SDLSubsystems.Set.events.rawValue == SDL_INIT_EVENTS)
+            #expect(SDLSubsystems.Set.video.rawValue == SDL_INIT_VIDEO)
+        }
+
         @Test("version ordering and description")
         func versionOrdering() {
             #expect(SDLVersion(major: 2, minor: 26, patch: 5) > SDLVersion(major: 2, minor: 26, patch: 0))

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Decoding the whole AHAP corpus: `AHAPDecoder` against a plain `JSONSerialization` parse of
 /// the same bytes, the floor any JSON-based decoder stands on.

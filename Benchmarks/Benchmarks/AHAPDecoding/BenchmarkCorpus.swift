@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The real AHAP files the decoding benchmarks read, loaded into memory once, before any
 /// measurement.

@@ -33,10 +33,10 @@ guard SDL_Init(SDL_INIT_VIDEO) == 0, let haptics = try? GameHaptics(),
 let virtualPad = headless ? try? VirtualGameController(model: .ps5) : nil
 
 // Generators are bound to a player; they play on whatever pad that player has, or nowhere.
-let impact = ImpactFeedbackGenerator(style: .heavy, target: haptics.playback.feedbackTarget, player: 0)
-let notification = NotificationFeedbackGenerator(target: haptics.playback.feedbackTarget, player: 0)
-let selection = SelectionFeedbackGenerator(target: haptics.playback.feedbackTarget, player: 0)
-let canvas = CanvasFeedbackGenerator(target: haptics.playback.feedbackTarget, player: 0)
+let impact = ImpactFeedbackGenerator(style: .heavy, haptics: haptics, player: 0)
+let notification = NotificationFeedbackGenerator(haptics: haptics, player: 0)
+let selection = SelectionFeedbackGenerator(haptics: haptics, player: 0)
+let canvas = CanvasFeedbackGenerator(haptics: haptics, player: 0)
 impact.prepare()
 var selected = 0
 var played: [String: Int] = [:]

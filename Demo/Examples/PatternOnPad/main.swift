@@ -37,7 +37,7 @@ let virtualPad = headless ? try? VirtualGameController(model: .xboxOne) : nil
 let patternPath = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().appendingPathComponent("../../../Assets/Haptics/Presets/Heartbeat.ahap").standardized.path
 let heartbeat: HapticPattern
-do { heartbeat = try AHAPDecoder().decode(contentsOfFile: patternPath).pattern } catch { fail("\(patternPath): \(error)") }
+do { heartbeat = try HapticPattern(contentsOfFile: patternPath) } catch { fail("\(patternPath): \(error)") }
 
 guard let window = SDL_CreateWindow("SDLHaptics: pattern on a pad", Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
                                     480, 200, SDL_WINDOW_SHOWN.rawValue),

@@ -1,4 +1,6 @@
-import Haptics
+// The motor HUD shows the motor stage from the inside (drive against predicted felt level, per actuator
+// a pad has): `Actuator` and `ActuatorSet` are SPI, for tools; a game needs neither.
+@_spi(HapticsTools) import Haptics
 import HapticsSDL
 
 /// For the detailed HUD: per player, the drive each motor of their pad was sent and the level the

@@ -1,5 +1,6 @@
 import Foundation
-import Haptics
+// The motor meters read `MotorFeel` per actuator (`Actuator` is SPI: see MotorFeel.swift).
+@_spi(HapticsTools) import Haptics
 import HapticsSDL
 
 /// The heads-up display, kept out of the way: per player a small panel in a top corner (pad,
@@ -149,7 +150,7 @@ struct HUD {
     static func triggerLine(_ haptics: GameHaptics, player: Int) -> String {
         guard let pad = haptics.pads.controller(forPlayer: player), let triggers = haptics.pads.adaptiveTriggers(forPlayer: player),
               let output = haptics.pads.triggerOutput(forPlayer: player) else { return "TRIGGERS: NO PAD" }
-        func describe(_ effect: AdaptiveTriggerEffect, sent: DualSenseTriggerBlock?) -> String {
+        func describe(_ effect: AdaptiveTrigger.Effect, sent: DualSenseTriggerBlock?) -> String {
             if haptics.playback.isPaused || (output.support == .adaptive && sent == .off && effect != .off) { return "OFF" }
             guard effect != .off else { return "OFF" }
             return "\(effect.mode.rawValue.uppercased()) \(Int((effect.peakForce * 100).rounded()))%"

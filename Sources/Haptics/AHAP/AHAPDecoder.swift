@@ -1,14 +1,3 @@
-// The C library builds without Foundation (scripts/c-library.sh passes -DSDLHAPTICS_WITHOUT_FOUNDATION,
-// docs/c-library.md): only the overloads taking Foundation's `Data` and `URL` need it, and C never
-// calls them.
-#if !SDLHAPTICS_WITHOUT_FOUNDATION
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#endif
-
 /// Reads AHAP (Apple Haptic and Audio Pattern) files into `HapticPattern` values.
 ///
 /// Lenient by default, as Apple documents its own loader: unknown keys are ignored, out-of-range
@@ -20,7 +9,7 @@ import Foundation
 /// Never traps and never hangs on any input: size, nesting, element and control-point counts
 /// are bounded by `options.limits`. Not for the per-frame path: decoding allocates; decode when
 /// loading a level or a preset and keep the pattern.
-public struct AHAPDecoder: Sendable {
+@_spi(HapticsTools) public struct AHAPDecoder: Sendable {
     /// How files are read.
     public var options: AHAPDecodingOptions
 
@@ -33,17 +22,6 @@ public struct AHAPDecoder: Sendable {
     public func decode(_ bytes: [UInt8]) throws(AHAPDecodingError) -> AHAPDocument {
         try bytes.withUnsafeBufferPointer { buffer throws(AHAPDecodingError) in try decode(buffer) }
     }
-
-    #if !SDLHAPTICS_WITHOUT_FOUNDATION
-    /// Decodes the bytes of an AHAP file.
-    public func decode(_ data: Data) throws(AHAPDecodingError) -> AHAPDocument {
-        let result: Result<AHAPDocument, AHAPDecodingError> = data.withUnsafeBytes { raw in
-            let buffer = raw.bindMemory(to: UInt8.self)
-            do throws(AHAPDecodingError) { return .success(try decode(buffer)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-    #endif
 
     /// Decodes a string holding AHAP text.
     public func decode(_ text: String) throws(AHAPDecodingError) -> AHAPDocument {

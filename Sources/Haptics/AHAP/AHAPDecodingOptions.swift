@@ -34,7 +34,7 @@
 }
 
 /// How an AHAP file is read.
-public struct AHAPDecodingOptions: Hashable, Sendable {
+@_spi(HapticsTools) public struct AHAPDecodingOptions: Hashable, Sendable {
     /// When true, every warning is an error: unknown keys, clamped values, trailing commas...
     /// Default false: lenient, as Apple documents its own loader.
     public var strict: Bool = false

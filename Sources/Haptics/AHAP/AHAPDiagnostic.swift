@@ -2,7 +2,7 @@
 ///
 /// `description` reads `WHERE: MESSAGE`, for example
 /// `Pattern[3].Event.EventParameters[1].ParameterValue (line 12, column 30): expected a number in 0...1, found 1.32; clamped to 1`.
-public struct AHAPDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+@_spi(HapticsTools) public struct AHAPDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// Whether the problem stops decoding.
     public enum Severity: String, Hashable, Sendable {
         /// The file was read anyway (a default taken, a value clamped, a key ignored).
@@ -101,7 +101,7 @@ public struct AHAPDiagnostic: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// Thrown when an AHAP file cannot be decoded: every error found, plus the warnings before it.
-public struct AHAPDecodingError: Error, Sendable, CustomStringConvertible {
+@_spi(HapticsTools) public struct AHAPDecodingError: Error, Sendable, CustomStringConvertible {
     /// All diagnostics, errors and warnings, in the order they were found.
     public var diagnostics: [AHAPDiagnostic]
     /// The file the bytes came from, when decoding from a file.

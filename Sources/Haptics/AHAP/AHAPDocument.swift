@@ -1,5 +1,5 @@
 /// The result of reading an AHAP file: the pattern and what the lenient reader had to forgive.
-public struct AHAPDocument: Sendable {
+@_spi(HapticsTools) public struct AHAPDocument: Sendable {
     /// The decoded pattern.
     public var pattern: HapticPattern
     /// Warnings (never errors): ignored keys, clamped values, defaults taken.

@@ -5,7 +5,7 @@
 /// `EventParameters`); metadata keys sorted; elements in time order (events, then parameters,
 /// then curves at equal times); numbers in the shortest form that reads back to the same
 /// Double; UTF-8 with a final newline. Encoding a decoded canonical file gives the same bytes.
-public struct AHAPEncoder: Sendable {
+@_spi(HapticsTools) public struct AHAPEncoder: Sendable {
     public init() {}
 
     /// The pattern as canonical AHAP text.
@@ -105,32 +105,35 @@ public struct AHAPEncoder: Sendable {
         case .number(let value): out += number(value)
         case .string(let text): out += string(text)
         case .array(let items):
-            if items.isEmpty {
-                out += "[]"
-                return
+            writeContainer(opening: "[", closing: "]", count: items.count, indent: indent, into: &out) { index, out in
+                writeMetadata(items[index], indent: indent + 2, into: &out)
             }
-            out += "["
-            let pad = String(repeating: " ", count: indent + 2)
-            for (index, item) in items.enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += pad
-                writeMetadata(item, indent: indent + 2, into: &out)
-            }
-            out += "\n" + String(repeating: " ", count: indent) + "]"
         case .object(let fields):
-            if fields.isEmpty {
-                out += "{}"
-                return
+            let keys = fields.keys.sorted()
+            writeContainer(opening: "{", closing: "}", count: keys.count, indent: indent, into: &out) { index, out in
+                out += string(keys[index]) + ": "
+                writeMetadata(fields[keys[index]]!, indent: indent + 2, into: &out)
             }
-            out += "{"
-            let pad = String(repeating: " ", count: indent + 2)
-            for (index, key) in fields.keys.sorted().enumerated() {
-                out += index == 0 ? "\n" : ",\n"
-                out += pad + string(key) + ": "
-                writeMetadata(fields[key]!, indent: indent + 2, into: &out)
-            }
-            out += "\n" + String(repeating: " ", count: indent) + "}"
         }
+    }
+
+    /// A metadata array or object of `count` members: `opening` and `closing` alone when it is empty,
+    /// else each member on a line of its own, `indent + 2` spaces in, written by `member`, the
+    /// closing bracket on a line of its own `indent` spaces in.
+    private func writeContainer(opening: String, closing: String, count: Int, indent: Int, into out: inout String,
+                                member: (Int, inout String) -> Void) {
+        guard count > 0 else {
+            out += opening + closing
+            return
+        }
+        out += opening
+        let pad = String(repeating: " ", count: indent + 2)
+        for index in 0..<count {
+            out += index == 0 ? "\n" : ",\n"
+            out += pad
+            member(index, &out)
+        }
+        out += "\n" + String(repeating: " ", count: indent) + closing
     }
 
     /// Shortest decimal that reads back as the same Double; always JSON (no NaN or infinity,

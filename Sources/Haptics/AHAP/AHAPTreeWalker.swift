@@ -1,56 +1,39 @@
+import HapticsJSON
+
 /// Turns a parsed JSON tree into a `HapticPattern`, collecting diagnostics with their paths.
 ///
-/// One walker per decode. Keeps going after an error so that one run reports every problem
-/// (up to `maximumDiagnostics` of each severity), but never builds a pattern from a file with errors.
-struct AHAPTreeWalker: DocumentWalking {
-    /// Warnings, and errors, beyond this count each are dropped and counted in one more line (a hostile
-    /// file could otherwise make millions). Counted apart, so warnings never crowd out the errors: the
-    /// first error is always listed (issue 31, round two, F8: 200 warnings before it hid it behind
-    /// "N more problems not listed").
-    static let maximumDiagnostics = 200
-
+/// One walker per decode, reading through the checked reader (`AHAPFormat`'s words). Keeps going after
+/// an error so that one run reports every problem (up to `AHAPFormat.maximumProblems`), but never builds
+/// a pattern from a file with errors.
+struct AHAPTreeWalker: CheckedWalking {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let options: AHAPDecodingOptions
-    private var lineTable: LineTable?
-    /// Where the value being read sits (`Pattern[3].Event.Time`); every report names it.
-    var path = DocumentPath()
-    private(set) var diagnostics: [AHAPDiagnostic] = []
-    private(set) var hasErrors = false
-    /// Per severity (warnings, errors): how many are listed, how many dropped, the kind of the first dropped.
-    private var listed = (warnings: 0, errors: 0)
-    private var dropped = (warnings: 0, errors: 0)
-    private var firstDropped: (warning: AHAPDiagnostic.Kind, error: AHAPDiagnostic.Kind) = (.syntax, .syntax)
+    /// The path of the value being read (`Pattern[3].Event.Time`), the problems found, their limit.
+    var reader: CheckedReader<AHAPFormat>
 
     init(bytes: UnsafeBufferPointer<UInt8>, options: AHAPDecodingOptions) {
         self.bytes = bytes
         self.options = options
+        reader = CheckedReader(locator: SourceLocator(bytes: bytes), strict: options.strict)
     }
+
+    /// Every problem found, errors and warnings, in the order found (the last one counts those not listed).
+    var diagnostics: [AHAPDiagnostic] {
+        reader.finished().map { problem in
+            AHAPDiagnostic(severity: problem.severity == .error ? .error : .warning, kind: problem.kind, path: problem.path,
+                           location: problem.location, message: problem.message)
+        }
+    }
+
+    /// Whether any problem is an error.
+    var hasErrors: Bool { reader.hasErrors }
 
     // MARK: Diagnostics
 
+    /// Where byte `offset` is, when a report there is listed.
     private mutating func location(_ offset: Int?) -> SourceLocation? {
         guard let offset else { return nil }
-        if lineTable == nil { lineTable = LineTable(bytes) }
-        return lineTable!.location(ofOffset: offset)
-    }
-
-    private mutating func report(_ severity: AHAPDiagnostic.Severity, _ kind: AHAPDiagnostic.Kind,
-                                 at offset: Int?, _ message: String) {
-        let isError = severity == .error
-        if isError { hasErrors = true }
-        guard !isFull(severity) else {
-            if isError {
-                if dropped.errors == 0 { firstDropped.error = kind }
-                dropped.errors += 1
-            } else {
-                if dropped.warnings == 0 { firstDropped.warning = kind }
-                dropped.warnings += 1
-            }
-            return
-        }
-        if isError { listed.errors += 1 } else { listed.warnings += 1 }
-        diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: path.description,
-                                          location: location(offset), message: message))
+        return reader.place { $0.location(ofOffset: offset) }
     }
 
     /// Whether `maximumDiagnostics` of `severity` are listed already.
@@ -72,15 +55,11 @@ struct AHAPTreeWalker: DocumentWalking {
     /// `consequence` what the lenient reader does about it ("ignored", "clamped to 1").
     /// Strict mode reports it as an error without the consequence.
     private mutating func warn(_ kind: AHAPDiagnostic.Kind, at offset: Int?, _ message: String, then consequence: String) {
-        if options.strict {
-            report(.error, kind, at: offset, message + " (refused in strict mode)")
-        } else {
-            report(.warning, kind, at: offset, message + "; " + consequence)
-        }
+        reader.forgive(kind, at: location(offset), message, then: consequence)
     }
 
     private mutating func fail(_ kind: AHAPDiagnostic.Kind, at offset: Int?, _ message: String) {
-        report(.error, kind, at: offset, message)
+        reader.report(.error, kind, at: location(offset), message)
     }
 
     // MARK: Entry
@@ -113,18 +92,13 @@ struct AHAPTreeWalker: DocumentWalking {
                 warn(.duplicateKey, at: offset, "expected each key once, found \"\(EchoedText.shortened(key))\" again", then: "the last one is used")
             }
         }
-        let pattern = readPattern(root)
-        reportDropped()
-        return pattern
+        return readPattern(root)
     }
 
     // MARK: Top level
 
     private mutating func readPattern(_ root: JSONValue) -> HapticPattern? {
-        guard case .object(let members) = root.kind else {
-            fail(.wrongType, at: root.offset, "expected an object with \"Pattern\" at the top of the file, found \(root.typeDescription)")
-            return nil
-        }
+        guard let members = reader.typed(root, expected: "an object with \"Pattern\" at the top of the file", \.members) else { return nil }
         var version = 1.0
         var metadata: [String: MetadataValue] = [:]
         var patternValue: JSONValue?
@@ -175,10 +149,7 @@ struct AHAPTreeWalker: DocumentWalking {
     /// The `Pattern` array's elements, each read at its index; nil when the array itself is refused.
     private mutating func readElements(_ patternValue: JSONValue)
         -> (events: [HapticEvent], parameters: [DynamicParameter], curves: [ParameterCurve])? {
-        guard case .array(let entries) = patternValue.kind else {
-            fail(.wrongType, at: patternValue.offset, "expected an array of pattern elements, found \(patternValue.typeDescription)")
-            return nil
-        }
+        guard let entries = reader.typed(patternValue, expected: "an array of pattern elements", \.elements) else { return nil }
         if entries.count > options.limits.maximumElements {
             fail(.tooManyElements, at: patternValue.offset,
                  "expected at most \(options.limits.maximumElements) pattern elements, found \(entries.count)")
@@ -233,10 +204,7 @@ struct AHAPTreeWalker: DocumentWalking {
 
     private mutating func readElement(_ entry: JSONValue, events: inout [HapticEvent],
                                       parameters: inout [DynamicParameter], curves: inout [ParameterCurve]) {
-        guard case .object(let members) = entry.kind else {
-            fail(.wrongType, at: entry.offset, "expected an object holding one of Event, Parameter or ParameterCurve, found \(entry.typeDescription)")
-            return
-        }
+        guard let members = reader.typed(entry, expected: "an object holding one of Event, Parameter or ParameterCurve", \.members) else { return }
         var element: JSONMember?
         for member in members {
             if AHAPKey.elements.contains(member.key) {
@@ -272,10 +240,7 @@ struct AHAPTreeWalker: DocumentWalking {
     // MARK: Event
 
     private mutating func readEvent(_ value: JSONValue) -> HapticEvent? {
-        guard case .object(let members) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected an event object, found \(value.typeDescription)")
-            return nil
-        }
+        guard let members = reader.typed(value, expected: "an event object", \.members) else { return nil }
         var type: HapticEvent.EventType?
         var typeSeen = false
         var time: Double?
@@ -373,10 +338,7 @@ struct AHAPTreeWalker: DocumentWalking {
 
     /// An AudioCustom event's audio file: a relative path inside the pattern's folder.
     private mutating func readWaveformPath(_ value: JSONValue) -> String? {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a file path string, found \(value.typeDescription)")
-            return nil
-        }
+        guard let text = reader.typed(value, expected: "a file path string", \.string) else { return nil }
         if let problem = WaveformPath.problem(with: text) {
             fail(.unsafeWaveformPath, at: value.offset, problem)
             return nil
@@ -390,10 +352,7 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func readEventParameters(_ value: JSONValue, type: HapticEvent.EventType?) -> [HapticEventParameter] {
-        guard case .array(let entries) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected an array of { \"ParameterID\", \"ParameterValue\" } objects, found \(value.typeDescription)")
-            return []
-        }
+        guard let entries = reader.typed(value, expected: "an array of { \"ParameterID\", \"ParameterValue\" } objects", \.elements) else { return [] }
         var result: [HapticEventParameter] = []
         result.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
@@ -405,10 +364,7 @@ struct AHAPTreeWalker: DocumentWalking {
     /// One `{ "ParameterID", "ParameterValue" }` entry of `EventParameters`, added to `result` (a
     /// repeated ID replaces the earlier value).
     private mutating func readEventParameter(_ entry: JSONValue, type: HapticEvent.EventType?, into result: inout [HapticEventParameter]) {
-        guard case .object(let members) = entry.kind else {
-            fail(.wrongType, at: entry.offset, "expected a { \"ParameterID\", \"ParameterValue\" } object, found \(entry.typeDescription)")
-            return
-        }
+        guard let members = reader.typed(entry, expected: "a { \"ParameterID\", \"ParameterValue\" } object", \.members) else { return }
         var id: HapticEvent.ParameterID?
         var idSeen = false
         var valueMember: JSONMember?
@@ -460,10 +416,7 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func readDynamicParameter(_ value: JSONValue) -> DynamicParameter? {
-        guard case .object(let members) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a dynamic parameter object, found \(value.typeDescription)")
-            return nil
-        }
+        guard let members = reader.typed(value, expected: "a dynamic parameter object", \.members) else { return nil }
         var header = TimedParameter()
         var valueMember: JSONMember?
         for member in members where !readTimedParameterKey(member, into: &header) {
@@ -522,10 +475,7 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func readCurve(_ value: JSONValue) -> ParameterCurve? {
-        guard case .object(let members) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a parameter curve object, found \(value.typeDescription)")
-            return nil
-        }
+        guard let members = reader.typed(value, expected: "a parameter curve object", \.members) else { return nil }
         var header = TimedParameter()
         var pointsValue: JSONValue?
         for member in members where !readTimedParameterKey(member, into: &header) {
@@ -551,10 +501,7 @@ struct AHAPTreeWalker: DocumentWalking {
     /// `ParameterCurveControlPoints`, in time order; nil when the array is refused or the curve's
     /// `id` or `curveTime` was (the array's own problems are reported either way).
     private mutating func readControlPoints(_ pointsValue: JSONValue, id: DynamicParameter.ID?, curveTime: Double?) -> [ParameterCurve.ControlPoint]? {
-        guard case .array(let entries) = pointsValue.kind else {
-            fail(.wrongType, at: pointsValue.offset, "expected an array of control points, found \(pointsValue.typeDescription)")
-            return nil
-        }
+        guard let entries = reader.typed(pointsValue, expected: "an array of control points", \.elements) else { return nil }
         if entries.count > options.limits.maximumControlPointsPerCurve {
             fail(.tooManyControlPoints, at: pointsValue.offset,
                  "expected at most \(options.limits.maximumControlPointsPerCurve) control points, found \(entries.count)")
@@ -585,10 +532,7 @@ struct AHAPTreeWalker: DocumentWalking {
 
     /// One `{ "Time", "ParameterValue" }` control point; its time is relative to the curve's.
     private mutating func readControlPoint(_ entry: JSONValue, id: DynamicParameter.ID, curveTime: Double) -> ParameterCurve.ControlPoint? {
-        guard case .object(let members) = entry.kind else {
-            fail(.wrongType, at: entry.offset, "expected a { \"Time\", \"ParameterValue\" } object, found \(entry.typeDescription)")
-            return nil
-        }
+        guard let members = reader.typed(entry, expected: "a { \"Time\", \"ParameterValue\" } object", \.members) else { return nil }
         var pointTime: Double?
         var pointTimeSeen = false
         var valueMember: JSONMember?
@@ -616,10 +560,7 @@ struct AHAPTreeWalker: DocumentWalking {
 
     /// A time in seconds: a number >= 0 whose pattern time (`base + value`) is at most the limit.
     private mutating func readTime(_ value: JSONValue, relativeTo base: Double = 0) -> Double? {
-        guard case .number(let number) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a time in seconds (a number), found \(value.typeDescription)")
-            return nil
-        }
+        guard let number = reader.typed(value, expected: "a time in seconds (a number)", \.number) else { return nil }
         if number < 0 {
             fail(.invalidTime, at: value.offset, "expected a time >= 0 seconds, found \(format(number))")
             return nil
@@ -632,10 +573,7 @@ struct AHAPTreeWalker: DocumentWalking {
     }
 
     private mutating func readDuration(_ value: JSONValue, type: HapticEvent.EventType?) -> Double? {
-        guard case .number(let number) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a duration in seconds (a number), found \(value.typeDescription)")
-            return nil
-        }
+        guard let number = reader.typed(value, expected: "a duration in seconds (a number)", \.number) else { return nil }
         if number < 0 {
             fail(.invalidDuration, at: value.offset, "expected a duration >= 0 seconds, found \(format(number))")
             return nil
@@ -652,18 +590,9 @@ struct AHAPTreeWalker: DocumentWalking {
         return number
     }
 
+    /// A parameter's value: a number in its range, clamped to it with a warning.
     private mutating func readNumber(_ value: JSONValue, range: ParameterRange, name: String) -> Double? {
-        guard case .number(let number) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected a number in \(format(range.minimum))...\(format(range.maximum)) for \(name), found \(value.typeDescription)")
-            return nil
-        }
-        if !range.contains(number) {
-            let clamped = range.clamp(number)
-            warn(.valueOutOfRange, at: value.offset,
-                 "expected a number in \(format(range.minimum))...\(format(range.maximum)) for \(name), found \(format(number))", then: "clamped to \(format(clamped))")
-            return clamped
-        }
-        return number
+        reader.number(value, ExpectedNumber("a number", in: range.minimum...range.maximum, for: name), outOfRange: .clamped)
     }
 
     private mutating func readBool(_ value: JSONValue) -> Bool? {
@@ -706,16 +635,13 @@ struct AHAPTreeWalker: DocumentWalking {
         _ value: JSONValue, as _: Name.Type, kind: AHAPDiagnostic.Kind, stringOf what: String, expected: String,
         specialHint: (String) -> String? = { _ in nil }
     ) -> Name? where Name.RawValue == String {
-        guard case .string(let text) = value.kind else {
-            fail(.wrongType, at: value.offset, "expected \(what), found \(value.typeDescription)")
-            return nil
-        }
+        guard let text = reader.typed(value, expected: what, \.string) else { return nil }
         if let exact = Name(rawValue: text) { return exact }
         if let match = Name.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
             warn(kind, at: value.offset, "expected \"\(match.rawValue)\", found \"\(text)\" (AHAP names are case-sensitive)", then: "read as \(match.rawValue)")
             return match
         }
-        let hint = specialHint(text) ?? Spelling.closeName(to: text, among: Name.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = specialHint(text) ?? AHAPFormat.suggestion(for: text, among: Name.allCases.map(\.rawValue)).map { "; did you mean \"\($0)\"?" } ?? ""
         fail(kind, at: value.offset, "expected \(expected), found \"\(EchoedText.shortened(text))\"" + hint)
         return nil
     }
@@ -725,17 +651,10 @@ struct AHAPTreeWalker: DocumentWalking {
         descend(into: member.key) { reader(&$0, member.value) }
     }
 
+    /// `member`, whose key this element does not define: forgiven ("ignored") with a likely intended
+    /// spelling among `expected`.
     private mutating func warnUnknownKey(_ member: JSONMember, expected: [String]) {
-        guard !isFull(options.strict ? .error : .warning) else {
-            // Past the cap nothing is listed: skip the suggestion search, keep the count.
-            warn(.unknownKey, at: nil, "", then: "ignored")
-            return
-        }
-        let hint = Spelling.closeName(to: member.key, among: expected).map { "; did you mean \"\($0)\"?" } ?? ""
-        descend(into: member.key) {
-            // The path ends with the key (shortened): the message does not echo it again.
-            $0.warn(.unknownKey, at: member.keyOffset, "expected one of \(expected.joined(separator: ", ")), found an unknown key" + hint, then: "ignored")
-        }
+        reader.unknownKey(member, allowed: expected)
     }
 
     private func metadataValue(_ value: JSONValue) -> MetadataValue {

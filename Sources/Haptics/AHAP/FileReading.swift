@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads small files safely: regular files only, bounded size, checked before reading, and never
 /// blocked by what is at the path (issue 31: a FIFO swapped in after the check is refused by
 /// `FileBytes`, which checks what it opened).
@@ -59,10 +51,10 @@ import Darwin
         case .bytes(let bytes): data = bytes
         case .notRegular(let kind): throw problem(kind)
         case .cannotOpen(let failure):
-            switch failure {
-            case ENOENT, ENOTDIR: throw problem(FileKind.at(path) == .danglingLink ? .danglingLink : .nothing)
-            case ELOOP: throw problem(.linkLoop)
-            default: throw Problem(message: "expected a readable file, found one without permission to read it")
+            switch FileBytes.openFailure(failure) {
+            case .nothing: throw problem(FileKind.at(path) == .danglingLink ? .danglingLink : .nothing)
+            case .linkLoop: throw problem(.linkLoop)
+            case .other: throw Problem(message: "expected a readable file, found one without permission to read it")
             }
         case .readFailed(let reason):
             throw Problem(message: "expected a readable file, found that reading it fails (\(reason))")

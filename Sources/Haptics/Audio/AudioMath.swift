@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The formulas that turn AHAP's normalised audio parameters into signal processing (docs/audio.md).
 ///
 /// Apple documents the ranges of `AudioVolume`, `AudioPan`, `AudioPitch` and `AudioBrightness` but
@@ -16,7 +8,7 @@ enum AudioMath {
     /// Pitch 0 is exactly 1 (samples are read unchanged).
     public static func playbackRatio(pitch: Double) -> Double {
         let p = pitch.isNaN ? 0 : min(max(pitch, -1), 1)
-        return p == 0 ? 1 : exp2(p)
+        return p == 0 ? 1 : CMath.exp2(p)
     }
 
     /// Left and right gains for a pan position (a balance law): the nearer side stays at 1, the
@@ -36,7 +28,7 @@ enum AudioMath {
     /// exponentially to 20 kHz at 1 (`200 · 100^brightness`), capped at 0.45 × the sample rate.
     public static func cutoffHertz(brightness: Double, sampleRate: Double) -> Double {
         let b = brightness.isNaN ? 1 : min(max(brightness, 0), 1)
-        let cutoff = darkestCutoffHertz * pow(brightestCutoffHertz / darkestCutoffHertz, b)
+        let cutoff = darkestCutoffHertz * CMath.pow(brightestCutoffHertz / darkestCutoffHertz, b)
         return min(cutoff, 0.45 * sampleRate)
     }
 
@@ -45,7 +37,7 @@ enum AudioMath {
     public static func lowpassCoefficient(brightness: Double, sampleRate: Double) -> Double {
         let b = brightness.isNaN ? 1 : min(max(brightness, 0), 1)
         if b >= 1 { return 1 }
-        func raw(_ hertz: Double) -> Double { 1 - exp(-2 * Double.pi * hertz / sampleRate) }
+        func raw(_ hertz: Double) -> Double { 1 - CMath.exp(-2 * Double.pi * hertz / sampleRate) }
         let top = raw(cutoffHertz(brightness: 1, sampleRate: sampleRate))
         return min(1, raw(cutoffHertz(brightness: b, sampleRate: sampleRate)) / top)
     }

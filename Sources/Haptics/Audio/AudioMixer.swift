@@ -1,12 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Mixes audio voices into interleaved 32-bit float buffers, sample-accurately: the audio thread's
 /// half of SDLHaptics' audio (docs/audio.md).
 ///
@@ -108,9 +100,9 @@ import Darwin
         var peak: Float = 0
         for index in 0...size {
             let phase = 2 * Double.pi * Double(index) / Double(size)
-            sineTable[index] = Float(sin(phase))
+            sineTable[index] = Float(CMath.sin(phase))
             var sum = 0.0
-            for k in 1...AudioMath.toneHarmonics { sum += sin(phase * Double(k)) / Double(k) }
+            for k in 1...AudioMath.toneHarmonics { sum += CMath.sin(phase * Double(k)) / Double(k) }
             brightTable[index] = Float(sum)
             peak = max(peak, abs(Float(sum)))
         }

@@ -16,7 +16,7 @@ final class AudioScheduler {
         }
     }
     /// The haptic-audio channel, or nil (off).
-    var hapticChannel: HapticAudioChannel? {
+    var hapticChannel: HapticEngine.AudioChannel? {
         didSet {
             if let output, let oldValue, oldValue != hapticChannel { sendHapticSilence(to: output, mask: oldValue.channelMask) }
             lastHapticAmplitude = -1
@@ -70,9 +70,9 @@ final class AudioScheduler {
         if hapticChannel != nil { sendHapticSilence(to: output) }
     }
 
-    private func feedHapticChannel(_ channel: HapticAudioChannel, output: any HapticAudioOutput,
+    private func feedHapticChannel(_ channel: HapticEngine.AudioChannel, output: any HapticAudioOutput,
                                    levels: ActuatorLevels, at time: Double) {
-        let signal = HapticAudioChannel.signal(from: levels)
+        let signal = HapticEngine.AudioChannel.signal(from: levels)
         let amplitude = signal.intensity * channel.gain
         let frequency = amplitude > 0 ? channel.frequency(forSharpness: signal.sharpness)
             : (lastHapticAmplitude > 0 ? lastHapticFrequency : channel.frequency(forSharpness: 0.5))

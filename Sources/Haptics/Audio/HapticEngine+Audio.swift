@@ -10,7 +10,7 @@ extension HapticEngine {
 
     /// Renders this engine's haptic signal (output 0's mixed levels) as low-frequency audio on the
     /// audio output's channels, or nil (the default, off). Needs `audioOutput`.
-    public var hapticAudioChannel: HapticAudioChannel? {
+    public var hapticAudioChannel: HapticEngine.AudioChannel? {
         get { audio.hapticChannel }
         set { audio.hapticChannel = newValue }
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Picks onsets from the spectral flux and places each on the waveform (internal to
 /// `SoundAnalyzer`).
 ///
@@ -32,7 +24,7 @@ struct OnsetPicker {
         let count = flux.count
         let margin = 1 + 6 * (1 - options.sensitivity)
         let riseDecibels = 1 + 6 * (1 - options.sensitivity)
-        let gateRMS = peakRMS * pow(10, options.silenceDecibels / 20)
+        let gateRMS = peakRMS * CMath.pow(10, options.silenceDecibels / 20)
         var onsets: [SoundOnset] = []
         var neighbourhood = [Double](repeating: 0, count: 25)
         for k in 0..<count {
@@ -62,14 +54,14 @@ struct OnsetPicker {
             for j in k...min(count - 1, k + 4) { after = max(after, rms[j]) }
             let before = blocks.rms(endingAt: time, seconds: 0.015, sampleRate: sampleRate)
             guard after > gateRMS, after > 0 else { continue }
-            let jump = before > 0 ? 20 * log10(after / before) : .infinity
+            let jump = before > 0 ? 20 * CMath.log10(after / before) : .infinity
             guard jump >= riseDecibels else { continue }
             // (f) loud enough to count: the level added is within 20 + 20 × sensitivity dB of the
             // loudest frame (the start of a faint noise floor is no hit).
-            guard after - before >= peakRMS * pow(10, -(20 + 20 * options.sensitivity) / 20) else { continue }
+            guard after - before >= peakRMS * CMath.pow(10, -(20 + 20 * options.sensitivity) / 20) else { continue }
             // (e) the gap.
             if let last = onsets.last, time - last.time < options.minimumGapSeconds { continue }
-            let strength = min(1, pow(max(0, after - before) / peakRMS, 0.6))
+            let strength = min(1, CMath.pow(max(0, after - before) / peakRMS, 0.6))
             let hertz = features.gainCentroid[k] > 0 ? features.gainCentroid[k] : features.centroid[k]
             onsets.append(SoundOnset(time: time, strength: strength,
                                      sharpness: SoundAnalyzer.sharpness(ofFrequency: hertz), frame: k))

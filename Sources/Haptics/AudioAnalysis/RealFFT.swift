@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A radix-2 FFT of real input of one fixed size, giving magnitudes (internal to the analysis).
 ///
 /// The `size` real samples are packed as `size / 2` complex values, transformed with an iterative
@@ -35,15 +27,15 @@ final class RealFFT {
         sine = .allocate(capacity: max(half / 2, 1))
         for j in 0..<max(half / 2, 1) {
             let angle = 2 * Double.pi * Double(j) / Double(half)
-            cosine[j] = cos(angle)
-            sine[j] = sin(angle)
+            cosine[j] = CMath.cos(angle)
+            sine[j] = CMath.sin(angle)
         }
         unpackCosine = .allocate(capacity: half + 1)
         unpackSine = .allocate(capacity: half + 1)
         for k in 0...half {
             let angle = 2 * Double.pi * Double(k) / Double(size)
-            unpackCosine[k] = cos(angle)
-            unpackSine[k] = sin(angle)
+            unpackCosine[k] = CMath.cos(angle)
+            unpackSine[k] = CMath.sin(angle)
         }
         bitReversed = .allocate(capacity: half)
         var bits = 0

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Analyses PCM audio for haptics: a perceptual loudness envelope, a brightness envelope and the
 /// onsets (spectral flux against an adaptive threshold), the raw material of
 /// `SoundAnalysis.pattern(options:)`. Pure Swift; offline (load time, tools), never per frame.
@@ -109,13 +101,13 @@ import Darwin
 
         // 3. Loudness and brightness envelopes.
         let peakRMS = max(features.rms.max() ?? 0, .leastNonzeroMagnitude)
-        let gate = pow(10, 0.6 * options.silenceDecibels / 20)
+        let gate = CMath.pow(10, 0.6 * options.silenceDecibels / 20)
         // Smoothed before the gate, gated per frame: a sound's end is silent from the first frame
         // under the threshold instead of after the follower's release.
-        var loudness = features.rms.map { pow($0 / peakRMS, 0.6) }
+        var loudness = features.rms.map { CMath.pow($0 / peakRMS, 0.6) }
         follow(&loudness, hopSeconds: hopSeconds, attack: options.smoothingSeconds / 4, release: options.smoothingSeconds)
         for k in 0..<frameCount {
-            let open = pow(features.rms[k] / peakRMS, 0.6) > gate
+            let open = CMath.pow(features.rms[k] / peakRMS, 0.6) > gate
             loudness[k] = open ? max(0, (loudness[k] - gate) / (1 - gate)) : 0
         }
         var brightness = [Double](repeating: 0, count: frameCount)
@@ -136,7 +128,7 @@ import Darwin
     /// Brightness 0...1 of a frequency in Hz: octaves above 100 Hz over the 6 octaves to 6.4 kHz.
     public static func sharpness(ofFrequency hertz: Double) -> Double {
         guard hertz > 0 else { return 0 }
-        let octaves = log2(hertz / brightnessRange.low) / log2(brightnessRange.high / brightnessRange.low)
+        let octaves = CMath.log2(hertz / brightnessRange.low) / CMath.log2(brightnessRange.high / brightnessRange.low)
         return min(max(octaves, 0), 1)
     }
 
@@ -144,8 +136,8 @@ import Darwin
     /// (seconds; 0 follows exactly).
     static func follow(_ values: inout [Double], hopSeconds: Double, attack: Double, release: Double) {
         guard var y = values.first else { return }
-        let up = attack > 0 ? exp(-hopSeconds / attack) : 0
-        let down = release > 0 ? exp(-hopSeconds / release) : 0
+        let up = attack > 0 ? CMath.exp(-hopSeconds / attack) : 0
+        let down = release > 0 ? CMath.exp(-hopSeconds / release) : 0
         for k in values.indices {
             let x = values[k]
             let a = x > y ? up : down
@@ -192,7 +184,7 @@ struct FrameFeatures: Sendable {
         var window = [Double](repeating: 0, count: n)
         var windowSum = 0.0, windowPower = 0.0
         for i in 0..<n {
-            window[i] = 0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(n))
+            window[i] = 0.5 - 0.5 * CMath.cos(2 * Double.pi * Double(i) / Double(n))
             windowSum += window[i]
             windowPower += window[i] * window[i]
         }
@@ -237,7 +229,7 @@ struct FrameFeatures: Sendable {
                     let hertz = Double(b) * binHertz
                     weighted += hertz * magnitude
                     total += magnitude
-                    let level = magnitude > 1e-4 ? 20 * log10(magnitude) : floorLevel
+                    let level = magnitude > 1e-4 ? 20 * CMath.log10(magnitude) : floorLevel
                     let change = level - pl[b]
                     if change > 0 { rise += change }
                     if level > floorLevel || pl[b] > floorLevel { active += 1 }

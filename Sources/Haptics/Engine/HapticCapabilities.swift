@@ -1,5 +1,5 @@
 /// What an output supports, after Core Haptics' `CHHapticDeviceCapability`.
-public struct HapticCapabilities: Hashable, Sendable {
+@_spi(HapticsTools) public struct HapticCapabilities: Hashable, Sendable {
     /// The output's motor profile.
     public var profile: MotorProfile
 

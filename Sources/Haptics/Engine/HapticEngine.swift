@@ -100,7 +100,7 @@ public final class HapticEngine {
     }
 
     /// The capabilities of output `index`, or nil when there is no such output.
-    public func capabilities(ofOutput index: Int) -> HapticCapabilities? {
+    @_spi(HapticsTools) public func capabilities(ofOutput index: Int) -> HapticCapabilities? {
         outputs.indices.contains(index) ? outputs[index].capabilities : nil
     }
 

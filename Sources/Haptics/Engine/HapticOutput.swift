@@ -18,5 +18,5 @@ public protocol HapticOutput: AnyObject {
 
 extension HapticOutput {
     /// What this output can do.
-    public var capabilities: HapticCapabilities { HapticCapabilities(profile: profile) }
+    @_spi(HapticsTools) public var capabilities: HapticCapabilities { HapticCapabilities(profile: profile) }
 }

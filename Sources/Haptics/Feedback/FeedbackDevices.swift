@@ -6,20 +6,19 @@
 /// attached, detached or replaced (player N = the pad assigned to player N, output 0 of its engine),
 /// `HapticEngine` for itself (player N = output N, no triggers). Reading it allocates nothing.
 /// Game thread only.
-public struct FeedbackDevices {
+package struct FeedbackDevices {
     /// Makes a stopped player for a pattern, player, category, locality and priority, or nil: the
     /// hook our tools use to give each voice a device of its own (Felt's per-voice capture).
-    @_spi(HapticsTools)
-    public typealias VoiceMaker = (_ pattern: HapticPattern, _ player: Int, _ category: HapticCategory,
+    package typealias VoiceMaker = (_ pattern: HapticPattern, _ player: Int, _ category: HapticCategory,
                                    _ locality: HapticLocality, _ priority: Int) -> HapticAdvancedPatternPlayer?
 
     /// One player's device: `engine`'s output `output`.
-    public struct Device {
-        public var engine: HapticEngine
+    package struct Device {
+        package var engine: HapticEngine
         /// The engine's output index (0..<engine.outputs.count).
-        public var output: Int
+        package var output: Int
 
-        public init(engine: HapticEngine, output: Int) {
+        package init(engine: HapticEngine, output: Int) {
             self.engine = engine
             self.output = output
         }
@@ -35,11 +34,11 @@ public struct FeedbackDevices {
 
     /// How many players there are (player numbers 0..<playerCount); events for no particular player
     /// go to each of them.
-    public let playerCount: Int
+    package let playerCount: Int
 
     /// `playerCount` players (>= 0), none with a device or triggers yet (see `setDevice` and
     /// `setTriggers`). Allocates the two per-player arrays.
-    public init(playerCount: Int) {
+    package init(playerCount: Int) {
         self.playerCount = max(playerCount, 0)
         devices = Array(repeating: nil, count: self.playerCount)
         triggers = Array(repeating: nil, count: self.playerCount)
@@ -48,7 +47,7 @@ public struct FeedbackDevices {
     }
 
     /// Every output of `engine`: player N plays on output N, no triggers. Allocates nothing.
-    public init(engine: HapticEngine) {
+    package init(engine: HapticEngine) {
         playerCount = engine.outputs.count
         devices = []
         triggers = []
@@ -57,8 +56,7 @@ public struct FeedbackDevices {
     }
 
     /// `playerCount` players whose voices `voiceMaker` makes (our tools). Allocates nothing.
-    @_spi(HapticsTools)
-    public init(playerCount: Int, voiceMaker: @escaping VoiceMaker) {
+    package init(playerCount: Int, voiceMaker: @escaping VoiceMaker) {
         self.playerCount = max(playerCount, 0)
         devices = []
         triggers = []
@@ -68,32 +66,32 @@ public struct FeedbackDevices {
 
     /// Sets (or, with nil, clears) `player`'s device. Ignored out of range. No allocation unless
     /// the value is shared with a copy (then one copy of the array).
-    public mutating func setDevice(_ device: Device?, forPlayer player: Int) {
+    package mutating func setDevice(_ device: Device?, forPlayer player: Int) {
         guard devices.indices.contains(player) else { return }
         devices[player] = device
     }
 
     /// Sets (or clears) `player`'s adaptive triggers. Ignored out of range.
-    public mutating func setTriggers(_ triggers: AdaptiveTriggers?, forPlayer player: Int) {
+    package mutating func setTriggers(_ triggers: AdaptiveTriggers?, forPlayer player: Int) {
         guard self.triggers.indices.contains(player) else { return }
         self.triggers[player] = triggers
     }
 
     /// `player`'s device, or nil (none, or out of range).
-    public func device(forPlayer player: Int) -> Device? {
+    package func device(forPlayer player: Int) -> Device? {
         if let engine { return player >= 0 && player < playerCount ? Device(engine: engine, output: player) : nil }
         return devices.indices.contains(player) ? devices[player] : nil
     }
 
     /// `player`'s adaptive triggers, or nil (none, or out of range).
-    public func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
+    package func adaptiveTriggers(forPlayer player: Int) -> AdaptiveTriggers? {
         triggers.indices.contains(player) ? triggers[player] : nil
     }
 
     /// Makes a stopped player for `pattern` on `player`'s device at `locality` with `priority`, or
     /// nil when nothing can be felt there (no device, an output without actuators, an engine that
     /// refuses). The one place pooled feedback voices are made. Allocates (a player).
-    public func makeVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
+    package func makeVoice(for pattern: HapticPattern, player: Int, category: HapticCategory,
                           locality: HapticLocality = .body, priority: Int = 0) -> HapticAdvancedPatternPlayer? {
         if let voiceMaker {
             guard player >= 0 && player < playerCount else { return nil }

@@ -1,9 +1,9 @@
 /// An engine is a feedback target on its own: player N plays on output N.
 extension HapticEngine: HapticFeedbackTarget {
-    public var feedbackTime: Double { currentTime }
+    package var feedbackTime: Double { currentTime }
 
     /// Every output of this engine, player N = output N; no adaptive triggers. No allocation.
-    public var feedbackDevices: FeedbackDevices { FeedbackDevices(engine: self) }
+    package var feedbackDevices: FeedbackDevices { FeedbackDevices(engine: self) }
 }
 
 /// Starting a feedback voice with an intensity, shared by every target (SPI: for our own front

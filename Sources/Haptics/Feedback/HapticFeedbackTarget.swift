@@ -8,7 +8,7 @@
 /// to make or start one.
 ///
 /// Threads: every member is used on the game's update thread.
-public protocol HapticFeedbackTarget: AnyObject {
+package protocol HapticFeedbackTarget: AnyObject {
     /// The game time now, in seconds (the time of the last update), for rate limits.
     var feedbackTime: Double { get }
     /// Where each player's voices are made and its adaptive triggers are. Read once per start or
@@ -23,14 +23,14 @@ public protocol HapticFeedbackTarget: AnyObject {
 }
 
 extension HapticFeedbackTarget {
-    public func feedbackVoiceStarted(_ voice: HapticAdvancedPatternPlayer, intensity: Double) {}
-    public func keepReady(player: Int, until time: Double) {}
+    package func feedbackVoiceStarted(_ voice: HapticAdvancedPatternPlayer, intensity: Double) {}
+    package func keepReady(player: Int, until time: Double) {}
 
     /// Starts `voice` (made from `feedbackDevices`) at the next update with `intensity` (0...1) as
     /// its intensity control and tells the target (`feedbackVoiceStarted`). Returns false when it
     /// cannot play now. O(1), no allocation.
     @discardableResult
-    public func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {
+    package func startFeedbackVoice(_ voice: HapticAdvancedPatternPlayer, intensity: Double) -> Bool {
         guard FeedbackVoiceStart.start(voice, intensity: intensity) else { return false }
         feedbackVoiceStarted(voice, intensity: FeedbackVoiceStart.clamped(intensity))
         return true

@@ -6,8 +6,12 @@
 public struct ConfigDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// The config file (as given to the loader), or "<config>" for text without a file.
     public var file: String
-    /// Line and column (UTF-8 bytes) of the offending key or value.
-    public var location: SourceLocation
+    /// Where the offending key or value is: line, column (UTF-8 bytes) and byte offset.
+    @_spi(HapticsTools) public var location: SourceLocation
+    /// The line of the offending key or value, from 1 (1 for the file as a whole: see `kind`).
+    public var line: Int { location.line }
+    /// The column of the offending key or value, in UTF-8 bytes from 1.
+    public var column: Int { location.column }
     /// The TOML path of the offending key or value, such as `rule[2].intensity.curve`.
     public var path: String
     /// What is wrong and what was expected.
@@ -52,6 +56,7 @@ public struct ConfigDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     /// A diagnostic. Control characters in any of the texts are escaped and the path and message
     /// cut at 4,096 bytes (`EchoedText`): they may echo the file's own text, and a diagnostic is
     /// one line that is safe to print.
+    @_spi(HapticsTools)
     public init(file: String, location: SourceLocation, path: String, message: String, suggestion: String? = nil,
                 kind: Kind = .schema) {
         self.kind = kind

@@ -25,7 +25,7 @@
 public final class HapticEventDirector {
     /// Where `update(at:)` starts voices, when the director was made with one; nil for a director
     /// whose front door calls `update(at:playerCount:)` and `start(_:on:at:)` itself.
-    public private(set) weak var target: (any HapticFeedbackTarget)?
+    package private(set) weak var target: (any HapticFeedbackTarget)?
     /// Presets that feedback events without a rule play.
     public var presets: PresetLibrary {
         get { feedbackVoices.presets }
@@ -112,9 +112,9 @@ public final class HapticEventDirector {
     }
 
     /// A voice `start(_:on:at:)` started, with the intensity it started at (0...1).
-    public struct StartedVoice {
-        public let voice: HapticAdvancedPatternPlayer
-        public let intensity: Double
+    package struct StartedVoice {
+        package let voice: HapticAdvancedPatternPlayer
+        package let intensity: Double
     }
 
     /// One mapped moment, for a HUD's "last haptic events" list.
@@ -190,10 +190,18 @@ public final class HapticEventDirector {
     /// How many recent moments `recentMoments` keeps. Default 8.
     public let momentCapacity = 8
 
-    /// A director playing on `target` with `mapping` (nil: none yet): `update(at:)` maps and starts.
-    /// `queueCapacity` bounds the events held between two frames.
-    public convenience init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+    /// A director playing on `engine` with `mapping` (nil: none yet): `update(at:)` maps the frame's
+    /// events and starts their voices on the engine (player N on output N). `queueCapacity` bounds the
+    /// events held between two frames. For a game without GameHaptics (HapticsSDL makes its own).
+    public convenience init(target engine: HapticEngine, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
                             queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
+        self.init(target: engine as any HapticFeedbackTarget, mapping: mapping, presets: presets,
+                  queueCapacity: queueCapacity, textureCapacity: textureCapacity)
+    }
+
+    /// A director playing on `target` (an engine, or a tool's or front door's own target) with `mapping`.
+    package convenience init(target: any HapticFeedbackTarget, mapping: LoadedMapping? = nil, presets: PresetLibrary = .builtIn(),
+                             queueCapacity: Int = 16_384, textureCapacity: Int = 64) {
         self.init(mapping: mapping, presets: presets, queueCapacity: queueCapacity, textureCapacity: textureCapacity)
         self.target = target
     }
@@ -289,7 +297,7 @@ public final class HapticEventDirector {
     /// what to start, in the order to start it: textures, trigger effects, feedback presets, rule
     /// responses. Game thread. O(events × players), at most 8 rule lookups per event; no allocation in steady
     /// state. The returned array is the director's buffer: start it before the next call.
-    public func update(at time: Double, playerCount: Int) -> [HapticStartRequest] {
+    package func update(at time: Double, playerCount: Int) -> [HapticStartRequest] {
         let playerCount = max(playerCount, 0)
         self.time = time
         takeOfferedMapping()
@@ -412,7 +420,7 @@ public final class HapticEventDirector {
     /// voice started, in order: the director's buffer, valid until the next call. Game thread; no
     /// allocation once every voice pool exists.
     @discardableResult
-    public func start(_ requests: [HapticStartRequest], on devices: FeedbackDevices, at time: Double) -> [StartedVoice] {
+    package func start(_ requests: [HapticStartRequest], on devices: FeedbackDevices, at time: Double) -> [StartedVoice] {
         started.removeAll(keepingCapacity: true)
         ruleVoices.beginFrame()
         // The posts of this frame's requests (a caller's own array of requests counts each as no post).
@@ -697,7 +705,7 @@ public final class HapticEventDirector {
 
     /// A generator for `player` that starts its presets through this director's feedback pools, so
     /// it shares their rate limit with feedback events (`GameHaptics.play` uses one). Game thread.
-    public func feedbackGenerator(forPlayer player: Int, on target: any HapticFeedbackTarget) -> FeedbackGenerator {
+    package func feedbackGenerator(forPlayer player: Int, on target: any HapticFeedbackTarget) -> FeedbackGenerator {
         FeedbackGenerator(target: target, player: player, voices: feedbackVoices)
     }
 

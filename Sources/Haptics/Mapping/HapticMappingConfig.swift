@@ -1,3 +1,5 @@
+import HapticsTOML
+
 /// A mapping config: the rules that turn game events into haptics, with the materials they use.
 /// The schema, every key with its type, range and default, is in docs/config.md.
 ///
@@ -44,10 +46,10 @@ extension HapticMappingConfig {
         do {
             root = try reader.read()
         } catch {
-            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message, kind: .syntax)])
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: SourceLocation(error.location), path: "", message: error.message, kind: .syntax)])
         }
-        var decoder = ConfigSchemaDecoder(file: file, patternExists: patternExists)
-        let config = decoder.decodeRoot(root)
-        return (config, decoder.diagnostics, decoder.patternReferences)
+        var schema = ConfigSchema(file: file, patternExists: patternExists)
+        let config = schema.read(root)
+        return (config, schema.diagnostics, schema.patternReferences)
     }
 }

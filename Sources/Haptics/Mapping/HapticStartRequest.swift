@@ -1,7 +1,7 @@
 /// One thing the mapping layer decided to start in a frame, as plain values: what
 /// `HapticEventDirector.update(at:playerCount:)` returns and `HapticEventDirector.start(_:on:at:)`
 /// turns into voices on `FeedbackDevices`. Nothing in it refers to a device.
-public enum HapticStartRequest: Sendable {
+package enum HapticStartRequest: Sendable {
     /// A one-shot of rule `response.ruleIndex` for `response.player` on the body motors, plus a
     /// voice per trigger whose level is above 0. Its cooldown is already counted.
     case rule(MappedHaptic)
@@ -11,5 +11,5 @@ public enum HapticStartRequest: Sendable {
     /// A feedback case no rule takes, played through its preset (rate-limited there).
     case feedback(HapticFeedback, player: Int)
     /// An adaptive trigger effect rule `rule` sets for `player`.
-    case triggerEffect(AdaptiveTriggerEffect, rule: Int, player: Int)
+    case triggerEffect(AdaptiveTrigger.Effect, rule: Int, player: Int)
 }

@@ -1,3 +1,5 @@
+import HapticsTOML
+
 /// A validated config with every pattern its rules name already decoded, ready to swap in
 /// between frames. Made by `load(file:presets:)` or `load(text:...)`; immutable afterwards.
 ///
@@ -73,7 +75,7 @@ public final class LoadedMapping: @unchecked Sendable {
     /// offset and trigger levels it computes. Nil when no rule takes it or it is too far away to be
     /// felt. Pure: no cooldown or coalescing (those are the director's). At most 8 rule lookups
     /// whatever the number of rules, no allocation, any thread.
-    @_spi(HapticsTools) public func response(to event: GameEvent, player: Int, listener: WorldPosition? = nil) -> MappedHaptic? {
+    package func response(to event: GameEvent, player: Int, listener: WorldPosition? = nil) -> MappedHaptic? {
         compiled.response(to: event, player: player, listener: listener)
     }
 
@@ -84,7 +86,7 @@ public final class LoadedMapping: @unchecked Sendable {
 
     /// The trigger effect rule `index` sets for `event` (each parameter's curve read at the event's
     /// input), or nil when the rule sets none. A texture `stop` gives `.off`. No allocation.
-    func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTriggerEffect? {
+    func triggerEffect(for event: GameEvent, rule index: Int) -> AdaptiveTrigger.Effect? {
         guard config.rules.indices.contains(index), let rule = config.rules[index].triggerEffect else { return nil }
         if case .texture(let texture) = event.kind, texture.action == .stop { return .off }
         let feel = compiled.feel(of: event)

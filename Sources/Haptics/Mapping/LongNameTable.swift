@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Names longer than 15 bytes, each kept once, byte for byte, so that a `HapticName` of one is a number
 /// that stands for exactly that text (issue 31: a bare 64-bit hash let a colliding pair of action names,
 /// found by brute force in 50 s, fire each other's rule).
@@ -164,7 +156,7 @@ final class LongNameTable: @unchecked Sendable {
     }
 
     deinit {
-        free(slots)
+        CMemory.free(slots)
         entries?.deallocate()
         bytes?.deallocate()
         freeNumbers?.deallocate()
@@ -185,7 +177,7 @@ final class LongNameTable: @unchecked Sendable {
             let id = Int(slots[slot]) - 1
             let entry = entries[id]
             if entry.hash == hash && Int(entry.length) == text.count
-                && memcmp(bytes + Int(entry.offset), text.baseAddress!, text.count) == 0 {
+                && CMemory.bytesEqual(bytes + Int(entry.offset), text.baseAddress!, count: text.count) {
                 if pin { entries[id].pins += 1 }
                 return HapticName.kept(id: id, generation: entry.generation, length: text.count)
             }
@@ -269,7 +261,7 @@ final class LongNameTable: @unchecked Sendable {
         slotMask = size - 1
         // Zeroed slots; entries (up to `highWater`), bytes and free numbers are written before they are read
         // (pages are touched as they fill).
-        slots = calloc(size, MemoryLayout<Int32>.size)?.assumingMemoryBound(to: Int32.self)
+        slots = CMemory.allocateZeroed(size, of: Int32.self)
         entries = UnsafeMutablePointer<Entry>.allocate(capacity: nameCapacity)
         bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: bytesCapacity + 4 * nameCapacity)
         freeNumbers = UnsafeMutablePointer<Int32>.allocate(capacity: nameCapacity)

@@ -1,3 +1,5 @@
+import HapticsTOML
+
 /// Hot reload for a mapping config: notices that the file, or a pattern or sound file its rules name,
 /// changed, waits until the save has settled, loads and validates the config off the game thread,
 /// and hands the result to a `HapticEventDirector`, which swaps a valid mapping in at the start of its

@@ -12,7 +12,7 @@
         case left, right, both
     }
 
-    /// The effect kinds a config can name (`AdaptiveTriggerEffect.name` spellings).
+    /// The effect kinds a config can name (`AdaptiveTrigger.Effect.name` spellings).
     public enum Mode: String, Sendable, CaseIterable {
         case off, feedback, weapon, vibration, slopeFeedback, positionalFeedback, positionalVibration
 
@@ -59,7 +59,7 @@
 
     /// The effect for one event, each parameter read through `value` (the source's output for the
     /// event). No allocation.
-    public func effect(_ value: (ValueSource) -> Double) -> AdaptiveTriggerEffect {
+    public func effect(_ value: (ValueSource) -> Double) -> AdaptiveTrigger.Effect {
         switch mode {
         case .off: return .off
         case .feedback: return .feedback(start: value(start), strength: value(strength))
@@ -73,7 +73,7 @@
     }
 
     /// Sets `effect` on the rule's side(s) of `triggers`.
-    public func apply(_ effect: AdaptiveTriggerEffect, to triggers: AdaptiveTriggers) {
+    public func apply(_ effect: AdaptiveTrigger.Effect, to triggers: AdaptiveTriggers) {
         if side != .right { triggers.left.setEffect(effect) }
         if side != .left { triggers.right.setEffect(effect) }
     }

@@ -1,5 +1,5 @@
 /// One vibration actuator of a game controller.
-public enum Actuator: Int, CaseIterable, Hashable, Sendable {
+@_spi(HapticsTools) public enum Actuator: Int, CaseIterable, Hashable, Sendable {
     /// The large, low-frequency body motor (left grip; SDL's `low_frequency_rumble`).
     case lowFrequency
     /// The small, high-frequency body motor (right grip; SDL's `high_frequency_rumble`).

@@ -22,7 +22,7 @@ public struct ActuatorLevels: Hashable, Sendable {
     public static let zero = ActuatorLevels()
 
     /// The level of one actuator.
-    public subscript(actuator: Actuator) -> Double {
+    @_spi(HapticsTools) public subscript(actuator: Actuator) -> Double {
         get {
             switch actuator {
             case .lowFrequency: return lowFrequency

@@ -1,5 +1,5 @@
 /// A set of actuators, such as the ones an output has.
-public struct ActuatorSet: OptionSet, Hashable, Sendable {
+@_spi(HapticsTools) public struct ActuatorSet: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 

@@ -9,20 +9,20 @@ public struct MotorProfile: Hashable, Sendable {
     /// A short identifier, such as "generic" or "ps4".
     public var name: String
     /// The actuators this kind of controller has.
-    public var actuators: ActuatorSet
+    @_spi(HapticsTools) public var actuators: ActuatorSet
     /// The large, low-frequency body motor.
-    public var lowFrequency: MotorResponse
+    @_spi(HapticsTools) public var lowFrequency: MotorResponse
     /// The small, high-frequency body motor.
-    public var highFrequency: MotorResponse
+    @_spi(HapticsTools) public var highFrequency: MotorResponse
     /// The trigger motors (both alike).
-    public var triggers: MotorResponse
+    @_spi(HapticsTools) public var triggers: MotorResponse
     /// Output resolution in bits (levels are rounded to `2^bits - 1` steps), or nil for exact levels.
     public var resolutionBits: Int?
     /// Shortest interval between two level changes sent to the device, in seconds (>= 0).
     /// A change inside the interval is held back until it ends; the planner plans on this grid.
     public var minimumUpdateInterval: Double
 
-    public init(name: String, actuators: ActuatorSet, lowFrequency: MotorResponse, highFrequency: MotorResponse,
+    @_spi(HapticsTools) public init(name: String, actuators: ActuatorSet, lowFrequency: MotorResponse, highFrequency: MotorResponse,
                 triggers: MotorResponse? = nil, resolutionBits: Int?, minimumUpdateInterval: Double) {
         self.name = name
         self.actuators = actuators
@@ -34,14 +34,14 @@ public struct MotorProfile: Hashable, Sendable {
     }
 
     /// A profile whose every actuator responds alike.
-    public init(name: String, actuators: ActuatorSet, response: MotorResponse, resolutionBits: Int?,
+    @_spi(HapticsTools) public init(name: String, actuators: ActuatorSet, response: MotorResponse, resolutionBits: Int?,
                 minimumUpdateInterval: Double) {
         self.init(name: name, actuators: actuators, lowFrequency: response, highFrequency: response, triggers: response,
                   resolutionBits: resolutionBits, minimumUpdateInterval: minimumUpdateInterval)
     }
 
     /// How `actuator` responds (both trigger motors share `triggers`).
-    public func response(of actuator: Actuator) -> MotorResponse {
+    @_spi(HapticsTools) public func response(of actuator: Actuator) -> MotorResponse {
         switch actuator {
         case .lowFrequency: return lowFrequency
         case .highFrequency: return highFrequency

@@ -24,7 +24,7 @@
 /// Every value comes with its source and range in docs/engine.md ("Profiles"); an instant actuator
 /// (both time constants 0, as on the `virtual` profile) follows its drive at once. Value type, O(1)
 /// per call, no allocation; safe from any thread.
-public struct MotorResponse: Hashable, Sendable {
+@_spi(HapticsTools) public struct MotorResponse: Hashable, Sendable {
     /// Drive below which the motor does not turn and nothing is felt (stiction), 0..<1.
     public var startThreshold: Double
     /// Drive at which the vibration already feels full, startThreshold...1.

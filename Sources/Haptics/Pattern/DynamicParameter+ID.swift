@@ -40,7 +40,7 @@ extension DynamicParameter {
         }
 
         /// Valid range and default (the value that has no effect).
-        public var range: ParameterRange {
+        @_spi(HapticsTools) public var range: ParameterRange {
             switch self {
             case .hapticIntensityControl, .audioVolumeControl:
                 return ParameterRange(minimum: 0, maximum: 1, defaultValue: 1)

@@ -28,7 +28,7 @@ extension HapticEvent {
         case audioBrightness = "AudioBrightness"
 
         /// Valid range and default value.
-        public var range: ParameterRange {
+        @_spi(HapticsTools) public var range: ParameterRange {
             switch self {
             case .hapticIntensity: return ParameterRange(minimum: 0, maximum: 1, defaultValue: 1)
             case .hapticSharpness: return ParameterRange(minimum: 0, maximum: 1, defaultValue: 0.5)

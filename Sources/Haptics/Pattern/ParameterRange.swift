@@ -2,7 +2,7 @@
 ///
 /// Values are normalised: 0 is the smallest value the device supports and 1 the largest,
 /// not "zero" or "one second".
-public struct ParameterRange: Hashable, Sendable {
+@_spi(HapticsTools) public struct ParameterRange: Hashable, Sendable {
     /// Smallest valid value.
     public var minimum: Double
     /// Largest valid value.

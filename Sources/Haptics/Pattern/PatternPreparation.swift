@@ -4,7 +4,7 @@
 /// 8 MB pattern held 128 copies (1.07 GB).
 ///
 /// Each `HapticPattern` value holds one (copies of the value share it; `add(_:)` starts a new one); its
-/// parts are made on first use, under a lock, then read without one. A mapping load, `SDLH_LoadPattern`
+/// parts are made on first use and read after it under a short lock (`once`). A mapping load, `SDLH_LoadPattern`
 /// and `GameHaptics.Playback.loadPattern` prepare at load time (`HapticPattern.prepareForPlayback()`),
 /// so the first start on the game thread finds it made. Internal; any thread.
 final class PatternPreparation: @unchecked Sendable {
@@ -15,32 +15,27 @@ final class PatternPreparation: @unchecked Sendable {
 
     /// The pattern's evaluator, made now on first use (O(n log n) in its events, allocates).
     func evaluator(of pattern: HapticPattern) -> VoiceEvaluator {
-        lock.lock()
-        defer { lock.unlock() }
-        if let evaluator { return evaluator }
-        let made = VoiceEvaluator(pattern: pattern)
-        evaluator = made
-        return made
+        once(\.evaluator) { VoiceEvaluator(pattern: pattern) }
     }
 
     /// The pattern's audio events and controls, made now on first use (allocates).
     func audioTable(of pattern: HapticPattern) -> AudioEventTable {
-        lock.lock()
-        defer { lock.unlock() }
-        if let audioTable { return audioTable }
-        let made = AudioEventTable(pattern: pattern)
-        audioTable = made
-        return made
+        once(\.audioTable) { AudioEventTable(pattern: pattern) }
     }
 
     /// Whether the pattern has audio events (one pass over its events, once).
     func hasAudioContent(_ pattern: HapticPattern) -> Bool {
+        once(\.audioContent) { pattern.events.contains { $0.type.isAudio } }
+    }
+
+    /// The part at `slot`: made by `make` under the lock on first use and kept, read under the lock after.
+    private func once<Part>(_ slot: ReferenceWritableKeyPath<PatternPreparation, Part?>, _ make: () -> Part) -> Part {
         lock.lock()
         defer { lock.unlock() }
-        if let audioContent { return audioContent }
-        let found = pattern.events.contains { $0.type.isAudio }
-        audioContent = found
-        return found
+        if let made = self[keyPath: slot] { return made }
+        let made = make()
+        self[keyPath: slot] = made
+        return made
     }
 }
 

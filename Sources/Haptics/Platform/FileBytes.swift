@@ -107,3 +107,25 @@ package enum FileBytes {
         return nil
     }
 }
+
+extension FileBytes {
+    /// Why a path could not be opened, in the terms every reader words (`FileReading`): from the
+    /// C library's `errno` of `cannotOpen`.
+    package enum OpenFailure: Equatable {
+        /// Nothing at the path, or a folder in it is not one (`ENOENT`, `ENOTDIR`).
+        case nothing
+        /// Too many levels of symbolic links, or a link refused with `noFollow` (`ELOOP`).
+        case linkLoop
+        /// Anything else (permission, mostly).
+        case other
+    }
+
+    /// What `errno` (from `cannotOpen`) means for a reader.
+    package static func openFailure(_ errno: Int32) -> OpenFailure {
+        switch errno {
+        case ENOENT, ENOTDIR: return .nothing
+        case ELOOP: return .linkLoop
+        default: return .other
+        }
+    }
+}

@@ -2,9 +2,8 @@
 /// every diagnostic prints it, `Pattern[3].Event.EventParameters[1].ParameterValue` or
 /// `rule[2].intensity.curve` (empty for the document as a whole).
 ///
-/// The one path type of the readers: the AHAP tree walker keeps one as it descends
-/// (`DocumentWalking.descend(into:_:)`), the config schema decoder passes them down by value.
-/// Load-time only: appending allocates.
+/// The one path type of the readers: `CheckedReader` keeps one as a reader descends
+/// (`CheckedWalking.descend(into:_:)`). Load-time only: appending allocates.
 struct DocumentPath: Hashable, Sendable, CustomStringConvertible {
     enum Component: Hashable, Sendable {
         case key(String)
@@ -55,27 +54,5 @@ struct DocumentPath: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return text
-    }
-}
-
-/// A reader that walks a document tree keeping the path of the value it is reading, so that what
-/// it reports says where.
-protocol DocumentWalking {
-    var path: DocumentPath { get set }
-}
-
-extension DocumentWalking {
-    /// Runs `body` one key deeper, then restores the path (also when `body` returns early).
-    mutating func descend<Result>(into key: String, _ body: (inout Self) -> Result) -> Result {
-        path.append(.key(key))
-        defer { path.removeLast() }
-        return body(&self)
-    }
-
-    /// Runs `body` one array element deeper, then restores the path.
-    mutating func descend<Result>(into index: Int, _ body: (inout Self) -> Result) -> Result {
-        path.append(.index(index))
-        defer { path.removeLast() }
-        return body(&self)
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// The one position type of every reader (AHAP, TOML configs, event scripts) and so of every
 /// diagnostic they report.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+@_spi(HapticsTools) public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// Line number, from 1.
     public var line: Int
     /// Column number in UTF-8 bytes, from 1.

@@ -36,7 +36,7 @@ extension AdaptiveTrigger {
             }
             set {
                 guard (0..<Self.count).contains(position) else { return }
-                let value = AdaptiveTriggerEffect.unit(newValue)
+                let value = AdaptiveTrigger.Effect.unit(newValue)
                 withUnsafeMutableBytes(of: &storage) {
                     $0.storeBytes(of: value, toByteOffset: position * MemoryLayout<Double>.stride, as: Double.self)
                 }

@@ -8,7 +8,7 @@
 /// This object only holds what the game asked for. The pad's output (HapticsSDL) reads it every
 /// update, sends the pad the effect only when its encoded bytes change, and sends "off" whenever
 /// haptics stop (pause, focus loss, disconnect, shutdown): the effect set here is re-sent when
-/// they resume. Every parameter is 0...1 and clamped (NaN is 0); see `AdaptiveTriggerEffect` for how
+/// they resume. Every parameter is 0...1 and clamped (NaN is 0); see `AdaptiveTrigger.Effect` for how
 /// values map to a DualSense's zones and levels.
 ///
 /// Threads: the game's update thread. Cost: every method is O(1) (positional ones O(10)), stores an
@@ -22,7 +22,7 @@ public final class AdaptiveTrigger {
     /// Which trigger this is.
     public let side: Side
     /// The effect the game wants now (clamped).
-    public private(set) var effect: AdaptiveTriggerEffect = .off
+    public private(set) var effect: AdaptiveTrigger.Effect = .off
     /// Counts changes of `effect` (wrapping): lets an output skip work when nothing changed.
     public private(set) var revision: UInt64 = 0
 
@@ -33,7 +33,7 @@ public final class AdaptiveTrigger {
     public var mode: AdaptiveTrigger.Mode { effect.mode }
 
     /// Sets any effect (clamped to 0...1). The named methods below are the same in Apple's spelling.
-    public func setEffect(_ newEffect: AdaptiveTriggerEffect) {
+    public func setEffect(_ newEffect: AdaptiveTrigger.Effect) {
         let value = newEffect.clamped
         guard value != effect else { return }
         effect = value

@@ -42,7 +42,7 @@ public struct SDLAudioConfiguration: Hashable, Sendable {
     /// the file written.
     public var deviceName: String? = nil
     /// Renders one player's haptic signal as low-frequency audio (opt-in; nil: off).
-    public var hapticAudioChannel: HapticAudioChannel? = nil
+    public var hapticAudioChannel: HapticEngine.AudioChannel? = nil
     /// Whose haptics the haptic-audio channel plays (0-based player). Default 0.
     public var hapticAudioPlayer: Int = 0
 

@@ -36,7 +36,8 @@ public struct SDLSoundDecoder {
             throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
         }
         if let problem = WaveformFiles.riffProblem(bytes) { throw failure(problem) }
-        return Self.mono(try backend.decodeWAV(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure))
+        return Self.mono(try WaveformFiles.decode(bytes, sampleRate: sampleRate, limits: limits, name: name, failure: failure,
+                                                   backend: backend))
     }
 
     /// Reads the sound file at `path` (a path the caller chose; it is resolved inside its own

@@ -27,8 +27,8 @@ public struct WaveformLoadError: Error, Hashable, Sendable, CustomStringConverti
 
 /// Loads `AudioCustom` waveforms: resolves the path inside the pattern's folder or the asset root,
 /// enforces the limits, checks the RIFF structure, and has the SDL backend decode the WAV and convert
-/// it once to 32-bit float at the device rate (`SDLBackend.decodeWAV`: mono stays mono, anything with
-/// more channels becomes stereo). Load time only; the audio callback never sees a file. Each SDL's
+/// it once to 32-bit float at the device rate (`decode`, through `SDLBackend.loadWAV` and an SDL audio
+/// stream: mono stays mono, anything with more channels becomes stereo). Load time only; the audio callback never sees a file. Each SDL's
 /// module names it `WaveformLoader` with its own backend.
 ///
 /// Files are input from strangers (docs/architecture.md, rule 5): a path that is absolute, climbs
@@ -79,7 +79,7 @@ package enum WaveformFiles {
             throw failure("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes) bytes")
         }
         if let problem = riffProblem(bytes) { throw failure(problem) }
-        return try backend.decodeWAV(bytes, sampleRate: sampleRate, limits: limits, name: path, failure: failure)
+        return try decode(bytes, sampleRate: sampleRate, limits: limits, name: path, failure: failure, backend: backend)
     }
 
     /// What is wrong with the RIFF/WAVE structure of `bytes`, or nil when the chunks are whole:
@@ -115,6 +115,48 @@ package enum WaveformFiles {
             offset += 8 + length + (length & 1)
         }
         return hasFormat ? "truncated: no data chunk" : "malformed: no fmt chunk"
+    }
+
+    /// Decodes a whole WAV file (`bytes`, already checked by `riffProblem`) with `backend`'s SDL and
+    /// converts it to 32-bit float at `sampleRate`, mono staying mono and anything else becoming stereo;
+    /// refused (`failure`'s error) when SDL cannot decode or convert it or `check` refuses it. Load
+    /// time only; any thread.
+    package static func decode(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
+                               failure: (String) -> WaveformLoadError, backend: any SDLBackend.Type) throws(WaveformLoadError) -> AudioWaveform {
+        guard let wav = backend.loadWAV(bytes) else { throw failure("SDL could not decode it: \(backend.lastError())") }
+        defer { backend.freeWAV(wav) }
+        let bytesPerSample = Int(wav.format & 0xFF) / 8   // SDL_AUDIO_BITSIZE
+        let frameBytes = bytesPerSample * wav.channels
+        guard frameBytes > 0, wav.rate > 0 else { throw failure("SDL reported an empty format") }
+        let sourceFrames = wav.length / frameBytes
+        try check(sourceRate: wav.rate, frames: sourceFrames, sampleRate: sampleRate, limits: limits, failure: failure)
+        let channels = wav.channels == 1 ? 1 : 2
+        guard let stream = backend.makeFloatConverter(from: wav, channels: channels, sampleRate: sampleRate) else {
+            throw failure("SDL cannot convert it: \(backend.lastError())")
+        }
+        defer { backend.destroyConverter(stream) }
+        // SDL's resampler keeps the last few hundred frames back even after a flush (SDL 2.26: 512
+        // frames of the sound's rate, more when it downsamples), so a tail of silence goes in after the
+        // sound and the output is cut to the exact converted length (`paddingFrames`).
+        let expectedFrames = expectedFrames(sourceFrames, from: wav.rate, to: sampleRate)
+        let padding = [UInt8](repeating: wav.isUnsigned8 ? 0x80 : 0, count: paddingFrames(from: wav.rate, to: sampleRate) * frameBytes)
+        guard backend.putAudio(stream, UnsafeRawBufferPointer(start: wav.samples, count: wav.length)),
+              padding.withUnsafeBytes({ backend.putAudio(stream, $0) }),
+              backend.flushAudio(stream) else {
+            throw failure("SDL cannot convert it: \(backend.lastError())")
+        }
+        // The stream may hand its output out in several pieces after a flush: read until it is empty.
+        var samples: [Float] = []
+        samples.reserveCapacity(max(backend.availableAudio(stream), 0) / MemoryLayout<Float>.size)
+        var chunk = [Float](repeating: 0, count: 16_384)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { backend.getAudio(stream, into: $0) }
+            guard got >= 0 else { throw failure("SDL cannot convert it: \(backend.lastError())") }
+            if got == 0 { break }
+            samples += chunk[0..<(got / MemoryLayout<Float>.size)]
+        }
+        return try waveform(samples, channels: channels, expectedFrames: expectedFrames, sampleRate: sampleRate,
+                            name: name, failure: failure)
     }
 
     /// The checks every backend makes on a decoded sound before converting it: the sound's rate and

@@ -65,12 +65,19 @@ package protocol SDLBackend: Sendable {
     static func sendEffect(_ pad: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Bool
     /// How far a trigger is pressed, 0...1. Game thread; O(1).
     static func triggerPress(_ pad: OpaquePointer, left: Bool) -> Double
-    /// Stops every joystick SDL has open, with SDL's joystick lock held: (0,0) to the body motors and to
-    /// the trigger motors of those that have them (a level of 1 first, so SDL passes the (0,0) on even
-    /// when it believes the pad is there already), `triggersOff` (the DualSense "off" bytes) to each
-    /// DualSense. Nothing when SDL's joystick subsystem is not running. Touches no object of SDLHaptics
-    /// (`PadOutputGate.closeAndStopEveryPad`, on the way out of the process); any thread.
-    static func stopEveryOpenPad(triggersOff: UnsafeRawBufferPointer)
+    /// Calls `visit` for every joystick SDL has open, with SDL's joystick lock held, and what SDL reports
+    /// of it: whether it has body motors, trigger motors, and is a DualSense (PS5: it takes the adaptive
+    /// triggers' effect bytes). Nothing when SDL's joystick subsystem is not running. Touches no object of SDLHaptics (the
+    /// front end's stop sequence, `PadOutputGate.closeAndStopEveryPad`, on the way out of the process);
+    /// any thread; no allocation but SDL's own list of joysticks.
+    static func forEachOpenJoystick(_ visit: (_ joystick: OpaquePointer, _ hasRumble: Bool, _ hasTriggerRumble: Bool,
+                                              _ isDualSense: Bool) -> Void)
+    /// Body motors of an open joystick (`visit`'s) to (low, high), until replaced; SDL's answer ignored.
+    static func rumbleJoystick(_ joystick: OpaquePointer, low: UInt16, high: UInt16)
+    /// Trigger motors of an open joystick to (left, right), as `rumbleJoystick`.
+    static func rumbleJoystickTriggers(_ joystick: OpaquePointer, left: UInt16, right: UInt16)
+    /// Sends effect bytes to an open joystick as they are; SDL's answer ignored.
+    static func sendJoystickEffect(_ joystick: OpaquePointer, _ bytes: UnsafeRawBufferPointer)
     /// SDL's joystick lock (`SDL_LockJoysticks`): while held, no pad is closed. Any thread.
     static func lockPads()
     /// Releases `lockPads()`.
@@ -83,11 +90,28 @@ package protocol SDLBackend: Sendable {
     /// subsystem first and releases it when the device closes. Game thread; not per frame.
     /// - Throws: `SDLError` with SDL's message.
     static func openAudioDevice(_ configuration: SDLAudioConfiguration, render: AudioRenderTarget) throws(SDLError) -> any AudioDeviceHandle
-    /// Decodes a whole WAV file (`bytes`, already checked by `WaveformLoader.riffProblem`) and converts
-    /// it to 32-bit float at `sampleRate`, mono staying mono and anything else becoming stereo.
-    /// Load time only; any thread.
-    static func decodeWAV(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
-                          failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform
+    /// SDL's WAV loader on a whole file (`bytes`, already checked by `WaveformFiles.riffProblem`): the
+    /// sound as SDL decoded it, or nil (`lastError()` says why). `freeWAV` releases it. The conversion
+    /// around these calls is the front end's (`WaveformFiles.decode`). Load time only; any thread.
+    static func loadWAV(_ bytes: [UInt8]) -> DecodedWAV?
+    /// Releases what `loadWAV` returned.
+    static func freeWAV(_ wav: DecodedWAV)
+    /// An SDL audio stream converting `wav`'s format, channels and rate to 32-bit float (this machine's
+    /// byte order), `channels` at `sampleRate`; nil when SDL refuses. `destroyConverter` releases it.
+    static func makeFloatConverter(from wav: DecodedWAV, channels: Int, sampleRate: Int) -> OpaquePointer?
+    /// Releases a `makeFloatConverter` stream.
+    static func destroyConverter(_ stream: OpaquePointer)
+    /// Puts `bytes` (in the stream's input format) into the stream. False when SDL refused.
+    static func putAudio(_ stream: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Bool
+    /// Tells the stream no more input comes, so it converts what it holds. False when SDL refused.
+    static func flushAudio(_ stream: OpaquePointer) -> Bool
+    /// Converted bytes the stream can hand out now (SDL's count; negative on an error).
+    static func availableAudio(_ stream: OpaquePointer) -> Int
+    /// Takes up to `buffer.count` converted bytes out of the stream: how many, 0 when it is empty,
+    /// negative on an error.
+    static func getAudio(_ stream: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) -> Int
+    /// SDL's message for the last failure (`SDL_GetError`).
+    static func lastError() -> String
 }
 
 /// A hold on SDL subsystems (`SDLBackend.startSubsystems`): `stop()` releases exactly what was taken,
@@ -158,6 +182,14 @@ package struct OpenedPad {
         self.guid = guid
     }
 }
+
+/// A WAV file as SDL's loader decoded it (`SDLBackend.loadWAV`): `format`, SDL's audio format value
+/// (`SDL_AudioFormat`; both SDLs give it the same bits, the low byte the bits per sample);
+/// `isUnsigned8`, whether that is unsigned 8-bit, whose silence is 0x80 (every other format's is 0);
+/// `channels`; `rate`, frames per second; `samples` and `length` (bytes), owned by SDL until
+/// `SDLBackend.freeWAV`.
+package typealias DecodedWAV = (format: UInt32, isUnsigned8: Bool, channels: Int, rate: Int,
+                                samples: UnsafeMutablePointer<UInt8>, length: Int)
 
 /// A pad's battery as the front end's battery policy sees it.
 package enum PadBatteryLevel: Sendable {

@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// Which family of pad SDL reports, without leaking SDL's C enum into a game's code.
 public enum ControllerKind: String, Hashable, Sendable, CaseIterable {

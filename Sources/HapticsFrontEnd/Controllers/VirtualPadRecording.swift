@@ -55,6 +55,20 @@ public enum VirtualPadModel: String, CaseIterable, Sendable {
     }
 }
 
+extension VirtualPadModel {
+    /// The name a virtual pad of this model is attached with: "SDLHaptics virtual PROFILE" after the profile
+    /// it gets ("SDLHaptics virtual pad" for the ideal `virtual` one), or with ids of its own
+    /// "SDLHaptics virtual vvvv:pppp" (hex). SDL copies it; both SDLs' virtual pads use it.
+    package func attachName(ids: (vendor: UInt16, product: UInt16)?) -> String {
+        func hex(_ value: UInt16) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        if let ids { return "SDLHaptics virtual " + hex(ids.vendor) + ":" + hex(ids.product) }
+        return profileName == "virtual" ? "SDLHaptics virtual pad" : "SDLHaptics virtual \(profileName)"
+    }
+}
+
 /// What SDL sent a virtual pad so far, as running figures (bounded memory whatever the recording).
 public struct VirtualPadRumbleSummary: Hashable, Sendable {
     /// Body-motor calls that reached the pad.

@@ -16,11 +16,10 @@ extension GameHaptics {
             target = FeedbackTarget(state: state)
         }
 
-        /// The target to bind feedback generators to (`ImpactFeedbackGenerator(target:
-        /// haptics.playback.feedbackTarget, player: 0)`): player N's feedback plays on the pad
-        /// assigned to player N, ignored silently when there is none. Owned by this object (generators
-        /// hold it weakly).
-        public var feedbackTarget: any HapticFeedbackTarget { target }
+        /// Where the feedback of `play(_ feedback:player:)` and of the director plays: player N's feedback
+        /// on the pad assigned to player N, ignored silently when there is none. Owned by this object
+        /// (generators hold it weakly).
+        package var feedbackTarget: any HapticFeedbackTarget { target }
 
         /// Global enable (the off switch), master gain, per-category gains and voice cap, applied to
         /// every player's engine. The master gain is multiplied by the battery gain when
@@ -112,18 +111,27 @@ extension GameHaptics {
         }
 
         /// Plays a feedback case (a preset from `presets`) for `player`. Returns false when rate-limited
-        /// (see `FeedbackGenerator`), or when nothing can be felt for that player.
+        /// (selection: at most one tick per 0.05 s; no limit for other cases), or when nothing can be felt
+        /// for that player. `post(.feedback(...))` and the generators in UIKit's spelling share this limit.
         @discardableResult
         public func play(_ feedback: HapticFeedback, player: Int = 0) -> Bool {
             guard state.seats.indices.contains(player) else { return false }
             return feedbackGenerator(forPlayer: player).play(feedback)
         }
 
+        /// Makes `feedback`'s pooled players for `player` now and keeps the pad ready for 2 s, so the next
+        /// `play(feedback, player:)` allocates nothing and starts at once (UIKit's `prepare()`; the
+        /// generators in UIKit's spelling call it). Game thread.
+        public func prepare(_ feedback: HapticFeedback, player: Int = 0) {
+            guard state.seats.indices.contains(player) else { return }
+            feedbackGenerator(forPlayer: player).prepare([feedback])
+        }
+
         /// The generator `play(_:player:)` uses for `player`: selection throttled to one tick per 0.05 s,
-        /// no rate limit for other cases (change `minimumInterval` / `minimumIntervals` on it). It starts
-        /// presets through the director's feedback pools, so `play` and `post(.feedback(...))` share
+        /// no rate limit for other cases (`minimumInterval` / `minimumIntervals` on it, for our tests). It
+        /// starts presets through the director's feedback pools, so `play` and `post(.feedback(...))` share
         /// one rate limit.
-        public func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator {
+        package func feedbackGenerator(forPlayer player: Int) -> FeedbackGenerator {
             if let generator = feedbackGenerators[player] { return generator }
             let generator = director.feedbackGenerator(forPlayer: player, on: target)
             feedbackGenerators[player] = generator

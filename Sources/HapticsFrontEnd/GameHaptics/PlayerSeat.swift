@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// One player's haptics: the rumble output for the pad assigned to that player and the engine
 /// that drives it. Internal to `GameHaptics`.

@@ -8,7 +8,7 @@ import Synchronization
 /// rumble functions take; it is recursive) unless the gate was closed. `closeAndStopEveryPad` closes
 /// it and then, under the same lock, has the backend send (0,0) to the body and trigger motors of
 /// every joystick SDL has open and "off" to every DualSense's adaptive triggers
-/// (`SDLBackend.stopEveryOpenPad`). So once it returns, no thread can make a pad rumble again through
+/// (`stopEveryOpenPad`, through `SDLBackend.forEachOpenJoystick`). So once it returns, no thread can make a pad rumble again through
 /// SDLHaptics: a game thread still inside an update when another thread calls `exit`, or the
 /// adaptive-trigger watchdog, finds the gate closed.
 ///
@@ -49,7 +49,7 @@ import Synchronization
     /// Closes the gate for good, then stops every pad `backend`'s SDL has open (only the first call
     /// does; later ones return at once): (0,0) to the body
     /// motors and the trigger motors of those that have them, "off" to the adaptive triggers of each
-    /// DualSense (`SDLBackend.stopEveryOpenPad`). Nothing more when SDL's joystick subsystem is not
+    /// DualSense (`stopEveryOpenPad`). Nothing more when SDL's joystick subsystem is not
     /// running (SDL closed the pads, and sent (0,0) to each that rumbled).
     package static func closeAndStopEveryPad(backend: any SDLBackend.Type) {
         // Once per process: a C game has two exit handlers on this gate (the C library's and the front
@@ -61,6 +61,26 @@ import Synchronization
             backend.unlockPads()
             return
         }
-        backend.stopEveryOpenPad(triggersOff: triggersOff)
+        stopEveryOpenPad(backend: backend)
+    }
+
+    /// Stops every joystick `backend`'s SDL has open, with SDL's joystick lock held: (0,0) to the body
+    /// motors and to the trigger motors of those that have them, a level of 1 first (SDL skips a call
+    /// whose levels equal the last it recorded, and records them only after the driver took them: when
+    /// this runs in the middle of a rumble call, an exit from a signal handler, SDL may believe the pad
+    /// is at (0,0) while its driver got more; 1/65535 for an instant makes SDL pass the (0,0) on,
+    /// always), then `triggersOff` (the DualSense "off" bytes) to each DualSense. Any thread.
+    private static func stopEveryOpenPad(backend: any SDLBackend.Type) {
+        backend.forEachOpenJoystick { joystick, hasRumble, hasTriggerRumble, isDualSense in
+            if hasRumble {
+                backend.rumbleJoystick(joystick, low: 1, high: 1)
+                backend.rumbleJoystick(joystick, low: 0, high: 0)
+            }
+            if hasTriggerRumble {
+                backend.rumbleJoystickTriggers(joystick, left: 1, right: 1)
+                backend.rumbleJoystickTriggers(joystick, left: 0, right: 0)
+            }
+            if isDualSense { backend.sendJoystickEffect(joystick, triggersOff) }
+        }
     }
 }

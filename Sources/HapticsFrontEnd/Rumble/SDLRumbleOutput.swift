@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// A `HapticOutput` that plays one frame of actuator levels on an SDL game controller's rumble
 /// motors, so that rumble can never stick.

@@ -1,6 +1,6 @@
 import Haptics
 
-/// Turns an `AdaptiveTriggerEffect` (Apple's 0...1 parameters) into the 11-byte block a DualSense
+/// Turns an `AdaptiveTrigger.Effect` (Apple's 0...1 parameters) into the 11-byte block a DualSense
 /// takes for one trigger. The one place where trigger positions, strengths and frequencies become
 /// DualSense units.
 ///
@@ -19,7 +19,7 @@ import Haptics
 /// Cost: O(10), no allocation. Pure: safe on any thread.
 package enum DualSenseTriggerEncoder {
     /// The block for `effect` (clamped to 0...1 first).
-    public static func block(for effect: AdaptiveTriggerEffect) -> DualSenseTriggerBlock {
+    public static func block(for effect: AdaptiveTrigger.Effect) -> DualSenseTriggerBlock {
         switch effect.clamped {
         case .off:
             return .off

@@ -183,7 +183,7 @@ public final class SDLAdaptiveTriggerOutput {
     }
 
     /// The trigger-motor level for `effect` with the trigger pressed `press` (0...1).
-    private func fallbackLevel(_ effect: AdaptiveTriggerEffect, press: Double, pastEnd: inout Bool,
+    private func fallbackLevel(_ effect: AdaptiveTrigger.Effect, press: Double, pastEnd: inout Bool,
                                pulseUntil: inout Double, at time: Double) -> Double {
         switch effect {
         case let .vibration(start, amplitude, frequency):

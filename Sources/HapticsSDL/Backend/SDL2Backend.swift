@@ -22,9 +22,7 @@ package enum SDL2Backend: SDLBackend {
     }
 
     package static func startSubsystems(audio: Bool) throws(SDLError) -> any SDLSubsystemHold {
-        do { return try SDLSubsystems(audio ? [.audio] : [.gameController, .events]) } catch let error as SDLError { throw error } catch {
-            throw SDLError(operation: audio ? "SDL_InitSubSystem(AUDIO)" : "SDL_InitSubSystem", message: "\(error)")
-        }
+        try SDLSubsystems(audio ? [.audio] : [.gameController, .events])
     }
 
     package static func isGamepadSubsystemRunning() -> Bool { SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 }
@@ -73,7 +71,7 @@ package enum SDL2Backend: SDLBackend {
         return max(Double(SDL_GameControllerGetAxis(pad, axis)) / 32767, 0)
     }
 
-    package static func stopEveryOpenPad(triggersOff: UnsafeRawBufferPointer) {
+    package static func forEachOpenJoystick(_ visit: (OpaquePointer, Bool, Bool, Bool) -> Void) {
         guard SDL_WasInit(UInt32(SDL_INIT_JOYSTICK)) != 0 else { return }
         SDL_LockJoysticks()
         defer { SDL_UnlockJoysticks() }
@@ -81,24 +79,23 @@ package enum SDL2Backend: SDLBackend {
         var index: Int32 = 0
         while index < count {
             if let joystick = SDL_JoystickFromInstanceID(SDL_JoystickGetDeviceInstanceID(index)) {
-                // SDL skips a call whose levels equal the last it recorded, and records them only after
-                // the driver took them: when this runs in the middle of a rumble call (an exit from a
-                // signal handler), SDL may believe the pad is at (0,0) while its driver got more. A
-                // level of 1 first (1/65535, for an instant) makes SDL pass the (0,0) on, always.
-                if SDL_JoystickHasRumble(joystick) == SDL_TRUE {
-                    _ = SDL_JoystickRumble(joystick, 1, 1, 0)
-                    _ = SDL_JoystickRumble(joystick, 0, 0, 0)
-                }
-                if SDL_JoystickHasRumbleTriggers(joystick) == SDL_TRUE {
-                    _ = SDL_JoystickRumbleTriggers(joystick, 1, 1, 0)
-                    _ = SDL_JoystickRumbleTriggers(joystick, 0, 0, 0)
-                }
-                if SDL_GameControllerTypeForIndex(index) == SDL_CONTROLLER_TYPE_PS5 {
-                    _ = SDL_JoystickSendEffect(joystick, triggersOff.baseAddress, Int32(triggersOff.count))
-                }
+                visit(joystick, SDL_JoystickHasRumble(joystick) == SDL_TRUE, SDL_JoystickHasRumbleTriggers(joystick) == SDL_TRUE,
+                      SDL_GameControllerTypeForIndex(index) == SDL_CONTROLLER_TYPE_PS5)
             }
             index += 1
         }
+    }
+
+    package static func rumbleJoystick(_ joystick: OpaquePointer, low: UInt16, high: UInt16) {
+        _ = SDL_JoystickRumble(joystick, low, high, 0)
+    }
+
+    package static func rumbleJoystickTriggers(_ joystick: OpaquePointer, left: UInt16, right: UInt16) {
+        _ = SDL_JoystickRumbleTriggers(joystick, left, right, 0)
+    }
+
+    package static func sendJoystickEffect(_ joystick: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
+        _ = SDL_JoystickSendEffect(joystick, bytes.baseAddress, Int32(bytes.count))
     }
 
     package static func lockPads() { SDL_LockJoysticks() }
@@ -135,8 +132,7 @@ package enum SDL2Backend: SDLBackend {
         SDL_AudioFormat(UInt16(littleEndian: 1) == 1 ? AUDIO_F32LSB : AUDIO_F32MSB)
     }
 
-    package static func decodeWAV(_ bytes: [UInt8], sampleRate: Int, limits: WaveformLimits, name: String,
-                                  failure: (String) -> WaveformLoadError) throws(WaveformLoadError) -> AudioWaveform {
+    package static func loadWAV(_ bytes: [UInt8]) -> DecodedWAV? {
         var spec = SDL_AudioSpec()
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var length: UInt32 = 0
@@ -144,46 +140,34 @@ package enum SDL2Backend: SDLBackend {
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return false }
             return SDL_LoadWAV_RW(rw, 1, &spec, &buffer, &length) != nil
         }
-        guard decoded, let buffer else { throw failure("SDL could not decode it: \(String(cString: SDL_GetError()))") }
-        defer { SDL_FreeWAV(buffer) }
-        let bytesPerSample = Int(spec.format & 0xFF) / 8
-        let frameBytes = bytesPerSample * Int(spec.channels)
-        guard frameBytes > 0, spec.freq > 0 else { throw failure("SDL reported an empty format") }
-        let sourceFrames = Int(length) / frameBytes
-        try WaveformFiles.check(sourceRate: Int(spec.freq), frames: sourceFrames, sampleRate: sampleRate, limits: limits, failure: failure)
-        let channels = spec.channels == 1 ? 1 : 2
-        guard let stream = SDL_NewAudioStream(spec.format, spec.channels, spec.freq,
-                                              floatFormat, UInt8(channels), Int32(sampleRate)) else {
-            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
-        }
-        defer { SDL_FreeAudioStream(stream) }
-        // SDL 2.26's resampler keeps the last few hundred frames back even after a flush (512 frames
-        // of the sound's rate, more when it downsamples), so a tail of silence goes in after the sound
-        // and the output is cut to the exact converted length (`WaveformFiles.paddingFrames`).
-        let expectedFrames = WaveformFiles.expectedFrames(sourceFrames, from: Int(spec.freq), to: sampleRate)
-        let paddingFrames = WaveformFiles.paddingFrames(from: Int(spec.freq), to: sampleRate)
-        let padding = [UInt8](repeating: spec.format == SDL_AudioFormat(AUDIO_U8) ? 0x80 : 0, count: paddingFrames * frameBytes)
-        guard SDL_AudioStreamPut(stream, buffer, Int32(length)) == 0,
-              padding.withUnsafeBytes({ SDL_AudioStreamPut(stream, $0.baseAddress, Int32($0.count)) }) == 0,
-              SDL_AudioStreamFlush(stream) == 0 else {
-            throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))")
-        }
-        // The stream may hand its output out in several pieces after a flush: read until it is empty.
-        var samples: [Float] = []
-        samples.reserveCapacity(Int(SDL_AudioStreamAvailable(stream)) / MemoryLayout<Float>.size)
-        var chunk = [Float](repeating: 0, count: 16_384)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Int(SDL_AudioStreamGet(stream, $0.baseAddress, Int32($0.count))) }
-            guard got >= 0 else { throw failure("SDL cannot convert it: \(String(cString: SDL_GetError()))") }
-            if got == 0 { break }
-            samples += chunk[0..<(got / MemoryLayout<Float>.size)]
-        }
-        return try WaveformFiles.waveform(samples, channels: channels, expectedFrames: expectedFrames, sampleRate: sampleRate,
-                                          name: name, failure: failure)
+        guard decoded, let buffer else { return nil }
+        return (format: UInt32(spec.format), isUnsigned8: spec.format == SDL_AudioFormat(AUDIO_U8),
+                channels: Int(spec.channels), rate: Int(spec.freq), samples: buffer, length: Int(length))
     }
-}
 
-extension SDLSubsystems: SDLSubsystemHold {}
+    package static func freeWAV(_ wav: DecodedWAV) { SDL_FreeWAV(wav.samples) }
+
+    package static func makeFloatConverter(from wav: DecodedWAV, channels: Int, sampleRate: Int) -> OpaquePointer? {
+        SDL_NewAudioStream(SDL_AudioFormat(wav.format), UInt8(wav.channels), Int32(wav.rate),
+                           floatFormat, UInt8(channels), Int32(sampleRate))
+    }
+
+    package static func destroyConverter(_ stream: OpaquePointer) { SDL_FreeAudioStream(stream) }
+
+    package static func putAudio(_ stream: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        SDL_AudioStreamPut(stream, bytes.baseAddress, Int32(bytes.count)) == 0
+    }
+
+    package static func flushAudio(_ stream: OpaquePointer) -> Bool { SDL_AudioStreamFlush(stream) == 0 }
+
+    package static func availableAudio(_ stream: OpaquePointer) -> Int { Int(SDL_AudioStreamAvailable(stream)) }
+
+    package static func getAudio(_ stream: OpaquePointer, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        Int(SDL_AudioStreamGet(stream, buffer.baseAddress, Int32(buffer.count)))
+    }
+
+    package static func lastError() -> String { String(cString: SDL_GetError()) }
+}
 
 extension PadBatteryLevel {
     init(_ level: SDL_JoystickPowerLevel) {

@@ -8,55 +8,17 @@ extension SDLError {
     }
 }
 
-/// The SDL subsystems SDLHaptics uses, started and stopped with reference counting.
-///
-/// SDL counts `SDL_InitSubSystem` / `SDL_QuitSubSystem` calls per subsystem, so a game that
-/// already initialised SDL keeps its own reference: `stop()` releases only what `start()` took.
-/// Call from the thread that runs the game's event loop (the video thread). Not per frame.
-public final class SDLSubsystems {
-    /// Which subsystems to start.
-    public struct Set: OptionSet, Hashable, Sendable {
-        public let rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
-
-        /// Game controllers (and joysticks, which SDL starts with them): rumble output.
-        public static let gameController = Set(rawValue: SDL_INIT_GAMECONTROLLER)
-        /// Audio: cue sounds and audio-driven actuators.
-        public static let audio = Set(rawValue: SDL_INIT_AUDIO)
-        /// Events: needed to receive controller hot-plug events.
-        public static let events = Set(rawValue: SDL_INIT_EVENTS)
-        /// Video, for games and demos that open a window.
-        public static let video = Set(rawValue: SDL_INIT_VIDEO)
-    }
-
-    /// The subsystems this object holds a reference to.
-    public private(set) var started: Set = []
-
-    /// Starts `subsystems`. Refuses an SDL older than `SDLVersion.minimumSupported`.
+extension SDLSubsystems {
+    /// Starts `subsystems` (SDL2). Refuses an SDL older than `SDLVersion.minimumSupported` (2.26).
     /// - Throws: `SDLError` with SDL's message when SDL cannot start them.
-    public init(_ subsystems: Set = [.gameController, .events]) throws {
-        let linked = SDLVersion.linked
-        guard linked >= SDLVersion.minimumSupported else {
-            throw SDLError(operation: "SDL version check",
-                           message: "SDL \(linked) is older than the \(SDLVersion.minimumSupported) SDLHaptics needs")
-        }
-        if SDL_InitSubSystem(subsystems.rawValue) != 0 {
-            throw SDLError.current("SDL_InitSubSystem")
-        }
-        started = subsystems
-    }
-
-    /// Releases the subsystems this object started. Idempotent.
-    public func stop() {
-        guard !started.isEmpty else { return }
-        SDL_QuitSubSystem(started.rawValue)
-        started = []
+    public convenience init(_ subsystems: Set = [.gameController, .events]) throws(SDLError) {
+        try self.init(subsystems, linked: SDLVersion.linked, minimum: SDLVersion.minimumSupported, module: "SDLHaptics",
+                      initialize: { SDL_InitSubSystem($0) == 0 }, quit: { SDL_QuitSubSystem($0) },
+                      error: { String(cString: SDL_GetError()) })
     }
 
     /// Whether SDL reports every subsystem in `subsystems` as running (for any owner).
     public static func areRunning(_ subsystems: Set) -> Bool {
         SDL_WasInit(subsystems.rawValue) == subsystems.rawValue
     }
-
-    deinit { stop() }
 }

@@ -42,7 +42,7 @@ struct TraceChart {
     struct TriggerLane {
         var output: String
         var side: AdaptiveTrigger.Side
-        var effects: [AdaptiveTriggerEffect]
+        var effects: [AdaptiveTrigger.Effect]
     }
 
     init(title: String, description: String, outputs: [RecordingOutput], rate: Double, pattern: PatternPanel?,

@@ -1,4 +1,5 @@
 @_spi(HapticsTools) import Haptics
+import HapticsJSON
 
 /// Game events written as JSON Lines, one event per line with its time: how designers and tests
 /// replay a session without the game (`hapticsctl simulate`, the demo's `--script`). The format is

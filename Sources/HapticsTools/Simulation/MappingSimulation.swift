@@ -50,8 +50,8 @@ public struct MappingSimulation {
 
     /// One player's two trigger effects at one frame.
     public struct TriggerFrame: Hashable, Sendable {
-        public var left: AdaptiveTriggerEffect
-        public var right: AdaptiveTriggerEffect
+        public var left: AdaptiveTrigger.Effect
+        public var right: AdaptiveTrigger.Effect
     }
 
     /// Runs `script`. Throws `MappingSimulationError`, before running anything, when `rate` is not
@@ -164,7 +164,7 @@ public struct MappingSimulation {
 
     /// The traces as CSV in the render format (`time,output,low,high,left_trigger,right_trigger`).
     /// When the mapping sets adaptive trigger effects, two more columns, `left_effect,right_effect`,
-    /// give each player's trigger effects at that frame (`AdaptiveTriggerEffect.traceField`:
+    /// give each player's trigger effects at that frame (`AdaptiveTrigger.Effect.traceField`:
     /// `off`, `weapon(0.2;0.6;0.9)`...).
     public func csv() -> String {
         guard !triggerEffects.isEmpty else { return RecordingOutput.csv(for: outputs) }

@@ -218,7 +218,7 @@ extension SDLTests {
             let disk = try DiskAudio()
             defer { disk.finish(); withExtendedLifetime(rig) {} }
             var configuration = DiskAudio.configuration(channels: 4)
-            configuration.hapticAudioChannel = HapticAudioChannel(channels: [2, 3], frequencyRange: 40...160)
+            configuration.hapticAudioChannel = HapticEngine.AudioChannel(channels: [2, 3], frequencyRange: 40...160)
             let audio = try rig.haptics.audio.enable(configuration)
             #expect(rig.haptics.pads.controller(forPlayer: 0) == nil)
             let pattern = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 0.8, sharpness: 0.5),

@@ -1,6 +1,6 @@
 import CHapticsSDL2
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import HapticsSDL
 import Testing
 

@@ -1,6 +1,6 @@
 import CHapticsSDL2
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 @testable import HapticsSDL
 import Testing
 
@@ -322,7 +322,7 @@ extension SDLTests {
                 let rig = try GameHapticsRig()
                 rig.pump()
                 rig.haptics.play(.success, player: 0)
-                ImpactFeedbackGenerator(target: rig.haptics.playback.feedbackTarget).impactOccurred()
+                ImpactFeedbackGenerator(haptics: rig.haptics).impactOccurred()
                 rig.frames(2)
                 #expect(pad.lastRumble != nil)
             }

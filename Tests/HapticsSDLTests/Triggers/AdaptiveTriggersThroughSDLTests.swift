@@ -44,7 +44,7 @@ extension SDLTests {
             let triggers = try #require(rig.haptics.pads.adaptiveTriggers(forPlayer: 0))
             var ramp = AdaptiveTrigger.PositionalValues()
             for zone in 1...8 { ramp[zone] = Double(zone - 1) / 8 + 0.125 }
-            let cases: [(AdaptiveTriggerEffect, [UInt8])] = [
+            let cases: [(AdaptiveTrigger.Effect, [UInt8])] = [
                 (.feedback(startPosition: 0.5, resistiveStrength: 0.5), [0x21, 0xE0, 0x03, 0x00, 0x80, 0x6D, 0x1B, 0, 0, 0, 0]),
                 (.weapon(startPosition: 0, endPosition: 1, resistiveStrength: 0.5), [0x25, 0x04, 0x01, 0x03, 0, 0, 0, 0, 0, 0, 0]),
                 (.vibration(startPosition: 0.3, amplitude: 0.25, frequency: 0.1), [0x26, 0xF8, 0x03, 0x00, 0x92, 0x24, 0x09, 0, 0, 0x1A, 0]),

@@ -7,7 +7,7 @@ import Testing
 /// sent as level - 1 in three bits per zone, rate round(frequency × 255).
 @Suite("Adaptive triggers: DualSense effect bytes")
 struct DualSenseEncodingTests {
-    private func bytes(_ effect: AdaptiveTriggerEffect) -> [UInt8] { DualSenseTriggerEncoder.block(for: effect).bytes }
+    private func bytes(_ effect: AdaptiveTrigger.Effect) -> [UInt8] { DualSenseTriggerEncoder.block(for: effect).bytes }
     private let off: [UInt8] = [0x05, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
     @Test("off, and every effect that rounds to nothing, is 0x05 then ten zeros")

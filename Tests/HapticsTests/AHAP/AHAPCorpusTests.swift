@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 @Suite("Real AHAP files from Tests/Fixtures/ahap")

@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// One test per kind of problem: each fixture is written inline, with the JSON path, line and

@@ -194,7 +194,7 @@ struct AudioSchedulingTests {
     @Test("haptic-audio channel: sharpness sets the carrier exponentially in 40...160 Hz, intensity its amplitude, on the chosen channels")
     func hapticAudioChannel() throws {
         let rig = try AudioEngineRig(channels: 4)
-        rig.engine.hapticAudioChannel = HapticAudioChannel(channels: [2, 3])
+        rig.engine.hapticAudioChannel = HapticEngine.AudioChannel(channels: [2, 3])
         let pattern = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 0.8, sharpness: 0.5),
                                              .continuous(at: 0.5, duration: 0.5, intensity: 0.4, sharpness: 1)])
         try rig.engine.makePlayer(with: pattern).start(atTime: 0)
@@ -207,7 +207,7 @@ struct AudioSchedulingTests {
         #expect(abs(third.frequency(in: 30_000..<48_000, sampleRate: F.rate) - 160) < 1)
         #expect(abs(third.peak(30_000..<48_000) - 0.4) < 0.01)
         #expect(third.peak(Int(1.1 * F.rate)..<third.count) == 0, "silent once the haptics end")
-        let channel = HapticAudioChannel()
+        let channel = HapticEngine.AudioChannel()
         #expect(channel.frequency(forSharpness: 0) == 40 && abs(channel.frequency(forSharpness: 1) - 160) < 1e-9)
     }
 
@@ -215,10 +215,10 @@ struct AudioSchedulingTests {
     func signalInversion(sharpness: Double) {
         for intensity in [0.05, 0.3, 1.0] {
             let levels = MotorMapping.perceivedLevels(for: HapticSignal(intensity: intensity, sharpness: sharpness))
-            let signal = HapticAudioChannel.signal(from: levels)
+            let signal = HapticEngine.AudioChannel.signal(from: levels)
             #expect(abs(signal.intensity - intensity) < 1e-12)
             #expect(abs(signal.sharpness - sharpness) < 1e-12)
         }
-        #expect(HapticAudioChannel.signal(from: .zero) == .silent)
+        #expect(HapticEngine.AudioChannel.signal(from: .zero) == .silent)
     }
 }

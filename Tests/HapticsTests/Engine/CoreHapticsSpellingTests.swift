@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// Code written for Core Haptics compiles with Apple's labels and behaves like our own spelling

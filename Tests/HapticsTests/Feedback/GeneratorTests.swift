@@ -1,7 +1,9 @@
-import Haptics
+@testable import Haptics
 import Testing
 
-@Suite("Feedback generators and triggers on an engine with recording outputs")
+/// The machinery every feedback case plays through (`FeedbackGenerator`: what `GameHaptics.play(_ feedback:)`,
+/// the generators in UIKit's spelling and the mapping's feedback events use), on an engine.
+@Suite("Feedback presets through FeedbackGenerator on an engine with recording outputs")
 struct GeneratorTests {
     /// Two outputs (players 0 and 1) with the ideal profile, and a frame clock.
     final class Rig {
@@ -23,8 +25,8 @@ struct GeneratorTests {
     @Test("a generator bound to player 1 plays on output 1 only, at the preset's levels times the intensity")
     func boundToPlayer() throws {
         let rig = try Rig()
-        let generator = ImpactFeedbackGenerator(style: .light, target: rig.engine, player: 1)
-        #expect(generator.impactOccurred(intensity: 0.5))
+        let generator = FeedbackGenerator(target: rig.engine, player: 1)
+        #expect(generator.play(.impact(weight: .light, intensity: 0.5)))
         rig.frame()
         #expect(rig.pads[0].lastLevels.isSilent)
         // ImpactLight is one transient, intensity 0.45, sharpness 0.6. On the ideal profile:
@@ -37,12 +39,12 @@ struct GeneratorTests {
     @Test("quick repeats overlap instead of cutting each other off")
     func repeatsOverlap() throws {
         let rig = try Rig()
-        let generator = ImpactFeedbackGenerator(style: .soft, target: rig.engine, minimumInterval: 0)
-        generator.impactOccurred()
+        let generator = FeedbackGenerator(target: rig.engine, minimumInterval: 0)
+        generator.play(.impact(flexibility: .soft))
         rig.frame()
         rig.frame()
         let single = rig.pads[0].lastLevels.lowFrequency
-        generator.impactOccurred()
+        generator.play(.impact(flexibility: .soft))
         rig.frame()
         #expect(rig.pads[0].lastLevels.lowFrequency > single, "the second soft impact adds to the first")
     }
@@ -50,40 +52,56 @@ struct GeneratorTests {
     @Test("sweeping through 100 menu items in one second makes at most 21 selection ticks")
     func selectionThrottled() throws {
         let rig = try Rig()
-        let generator = SelectionFeedbackGenerator(target: rig.engine)
+        let generator = FeedbackGenerator(target: rig.engine)
         var played = 0
         for _ in 0..<100 {
-            if generator.selectionChanged() { played += 1 }
+            if generator.play(.selection) { played += 1 }
             rig.frame(0.01)
         }
         #expect(played >= 19 && played <= 21, "\(played) ticks")
-        generator.minimumInterval = 0
+        generator.minimumIntervals = [:]
         var unthrottled = 0
         for _ in 0..<10 {
-            if generator.selectionChanged() { unthrottled += 1 }
+            if generator.play(.selection) { unthrottled += 1 }
             rig.frame(0.01)
         }
         #expect(unthrottled == 10, "the limit is configurable")
     }
 
-    @Test("notification generator: the three types play three different presets; rate limit per type")
+    @Test("notifications: the three play three different presets; a rate limit holds per preset")
     func notifications() throws {
         let rig = try Rig()
-        let generator = NotificationFeedbackGenerator(target: rig.engine)
-        #expect(generator.notificationOccurred(.success))
-        #expect(!generator.notificationOccurred(.success), "0.2 s limit per type")
-        #expect(generator.notificationOccurred(.error), "another type is not limited by the first")
+        let generator = FeedbackGenerator(target: rig.engine, minimumInterval: 0.2)
+        #expect(generator.play(.success))
+        #expect(!generator.play(.success), "0.2 s limit per preset")
+        #expect(generator.play(.error), "another preset is not limited by the first")
         for _ in 0..<30 { rig.frame() }
-        #expect(generator.notificationOccurred(.success))
+        #expect(generator.play(.success))
     }
 
-    @Test("canvas generator and prepare: prepared players start without making new ones")
-    func canvasAndPrepare() throws {
+    /// A target on `engine` (player N on output N) that counts the voices its devices make.
+    final class CountingTarget: HapticFeedbackTarget {
+        let engine: HapticEngine
+        var made = 0
+        init(engine: HapticEngine) { self.engine = engine }
+        var feedbackTime: Double { engine.currentTime }
+        lazy var feedbackDevices = FeedbackDevices(playerCount: engine.outputs.count) { [unowned self] pattern, player, category, locality, priority in
+            made += 1
+            return try? engine.makeAdvancedPlayer(with: pattern, output: player, locality: locality, category: category, priority: priority)
+        }
+    }
+
+    @Test("prepare: prepared players start without making new ones")
+    func prepared() throws {
         let rig = try Rig()
-        let generator = CanvasFeedbackGenerator(target: rig.engine)
-        generator.prepare()
-        #expect(generator.alignmentOccurred())
-        #expect(generator.pathCompleted())
+        let target = CountingTarget(engine: rig.engine)
+        let generator = FeedbackGenerator(target: target)
+        generator.prepare([.alignment, .pathComplete])
+        let made = target.made
+        #expect(made >= 2, "prepare made each case's pooled players")
+        #expect(generator.play(.alignment))
+        #expect(generator.play(.pathComplete))
+        #expect(target.made == made, "the prepared players play: none is made")
         rig.frame()
         #expect(!rig.pads[0].lastLevels.isSilent)
     }
@@ -91,46 +109,8 @@ struct GeneratorTests {
     @Test("a generator for a player with no output plays nothing and says so")
     func noOutput() throws {
         let rig = try Rig()
-        #expect(!ImpactFeedbackGenerator(target: rig.engine, player: 5).impactOccurred())
+        #expect(!FeedbackGenerator(target: rig.engine, player: 5).play(.impact()))
         let missing = FeedbackGenerator(target: rig.engine, presets: PresetLibrary(folder: nil))
         #expect(!missing.play(.success), "no preset: nothing")
-    }
-
-    @Test("a trigger fires exactly on change, never on unchanged frames, and not on the first frame")
-    func triggerOnChange() throws {
-        let rig = try Rig()
-        let generator = FeedbackGenerator(target: rig.engine)
-        let trigger = SensoryFeedbackTrigger<Int>(.levelChange, generator: generator)
-        let values = [3, 3, 3, 4, 4, 5, 5, 5, 5, 2, 2]
-        var fired: [Int] = []
-        for (frame, value) in values.enumerated() {
-            if trigger.check(value) != nil { fired.append(frame) }
-            rig.frame()
-        }
-        #expect(fired == [3, 5, 9])
-    }
-
-    @Test("a trigger with a condition fires only when the condition holds on a change")
-    func triggerCondition() throws {
-        let rig = try Rig()
-        let trigger = SensoryFeedbackTrigger<Int>(.increase, generator: FeedbackGenerator(target: rig.engine)) { old, new in new > old }
-        var fired: [Int] = []
-        for (frame, value) in [1, 2, 2, 1, 3, 3].enumerated() where trigger.check(value) != nil { fired.append(frame) }
-        #expect(fired == [1, 4])
-    }
-
-    @Test("a trigger with a closure plays what it returns, or nothing")
-    func triggerClosure() throws {
-        let rig = try Rig()
-        let trigger = SensoryFeedbackTrigger<Int>(generator: FeedbackGenerator(target: rig.engine)) { old, new in
-            new > old ? .increase : (new < old ? .decrease : nil)
-        }
-        var played: [HapticFeedback?] = []
-        for value in [5, 6, 6, 4, 4] { played.append(trigger.check(value)) }
-        #expect(played == [nil, .increase, nil, .decrease, nil])
-        rig.frame()
-        #expect(!rig.pads[0].lastLevels.isSilent)
-        trigger.reset()
-        #expect(trigger.check(9) == nil, "after reset the first check only records")
     }
 }

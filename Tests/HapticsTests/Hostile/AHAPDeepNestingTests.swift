@@ -1,6 +1,7 @@
 import Foundation
 @_spi(HapticsTools) @testable import Haptics
 import Testing
+import HapticsJSON
 
 /// The AHAP/JSON reader's nesting bound cannot be raised past what the stack holds, and the
 /// deepest document it accepts is read and freed on a secondary thread's 512 KiB stack.

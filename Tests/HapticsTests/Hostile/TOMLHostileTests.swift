@@ -1,6 +1,7 @@
 import Foundation
 @_spi(HapticsTools) @testable import Haptics
 import Testing
+import HapticsTOML
 
 /// The inputs of issue 17 for the TOML reader, each at the size that used to crash or crawl:
 /// refused with a line, a column and the limit, or read and freed without recursion.
@@ -16,9 +17,15 @@ struct TOMLHostileTests {
         do { _ = try read(text, limits: limits); return nil } catch { return error }
     }
 
-    func failure(bytes: [UInt8]) -> TOMLSyntaxError? {
-        var reader = TOMLReader(bytes: bytes)
-        do { _ = try reader.read(); return nil } catch { return error }
+    /// The first problem of a config file holding `bytes`, loaded as a game loads one (its UTF-8 is
+    /// checked before the TOML reader sees its text), or nil when it loads.
+    func failure(bytes: [UInt8]) throws -> ConfigDiagnostic? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toml-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("haptics.toml").path
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        do { _ = try LoadedMapping.load(file: file, presets: .builtIn()); return nil } catch { return error.diagnostics.first }
     }
 
     static let longKey = Array(repeating: "a", count: 100_000).joined(separator: ".")
@@ -207,7 +214,7 @@ struct TOMLHostileTests {
         #expect(["a", "b", "c", "d"].allSatisfy { root[$0]?.string == "\t" })
     }
 
-    @Test("invalid UTF-8 through TOMLReader(bytes:) is refused wherever it is: comment, string, key, after a value", arguments: [
+    @Test("invalid UTF-8 in a config file is refused wherever it is, before the TOML reader: comment, string, key, after a value", arguments: [
         (Array("ok = 1\n# caf".utf8) + [0xE9] + Array("\n".utf8), 2, 6, 0xE9),
         (Array("s = \"".utf8) + [0xFF] + Array("\"\n".utf8), 1, 6, 0xFF),
         (Array("'".utf8) + [0xED, 0xA0, 0x80] + Array("' = 1\n".utf8), 1, 2, 0xED),
@@ -216,14 +223,16 @@ struct TOMLHostileTests {
         (Array("a = 1 # ".utf8) + [0xE2, 0x82], 1, 9, 0xE2),
     ] as [([UInt8], Int, Int, UInt8)])
     func invalidUTF8(bytes: [UInt8], line: Int, column: Int, byte: UInt8) throws {
-        let error = try #require(failure(bytes: bytes))
+        let error = try #require(try failure(bytes: bytes))
         #expect(error.message == "expected UTF-8 text, found the byte 0x\(String(byte, radix: 16, uppercase: true)), which is not valid UTF-8 here")
         #expect(error.location.line == line && error.location.column == column)
+        #expect(error.kind == .encoding)
     }
 
     @Test("valid multi-byte UTF-8 passes: 2, 3 and 4 bytes, and a byte order mark")
     func validUTF8() throws {
-        var reader = TOMLReader(bytes: [0xEF, 0xBB, 0xBF] + Array("s = \"é€𝄞\" # ü\n".utf8))
+        let text = try FileReading.utf8Text([0xEF, 0xBB, 0xBF] + Array("s = \"é€𝄞\" # ü\n".utf8))
+        var reader = TOMLReader(text: text)
         #expect(try reader.read()["s"]?.string == "é€𝄞")
     }
 

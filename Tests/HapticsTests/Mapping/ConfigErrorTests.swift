@@ -48,6 +48,27 @@ struct ConfigErrorTests {
         #expect(first.description.hasPrefix("test.toml:\(line):\(column): error: "))
     }
 
+    @Test("an integer at either end of 64 bits is refused with the range, never trapped on (issue 34: priority = -9223372036854775808 crashed the load, abs of Int64.min)",
+          arguments: ["-9223372036854775808", "9223372036854775807"])
+    func priorityAtInt64Ends(value: String) throws {
+        let found = errors("[[rule]]\nevent = \"hit\"\npattern = \"ImpactHeavy\"\npriority = \(value)\n")
+        let first = try #require(found.first)
+        #expect(first.description == "test.toml:4:12: error: rule[0].priority: expected an integer in -1000000...1000000, found \(value)")
+        #expect(found.count == 1)
+    }
+
+    @Test("at most 1,000 problems are listed; the rest are counted in a last line at the first one left out")
+    func problemsCapped() throws {
+        // 1,500 rules with an unknown key each: 1,500 problems, one per rule.
+        let text = (0..<1_500).map { "[[rule]]\nevent = \"hit\"\npattern = \"ImpactHeavy\"\nprioirty = \($0)\n" }.joined()
+        let found = errors(text)
+        #expect(found.count == 1_001)
+        #expect(found[999].path == "rule[999].prioirty")
+        let last = try #require(found.last)
+        #expect(last.description == "test.toml:\(1_000 * 4 + 4):1: error: 500 more problems not listed (at most 1000 are)")
+        #expect(last.kind == .schema)
+    }
+
     @Test("all problems are reported at once, not only the first")
     func collectsAll() {
         let found = errors("[[rule]]\nevent = \"hit\"\npattern = \"Nope\"\ntrigger_bias = 3\nprioirty = 2\n")

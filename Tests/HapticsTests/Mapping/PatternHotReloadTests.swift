@@ -1,6 +1,7 @@
 import Foundation
 @_spi(HapticsTools) @testable import Haptics
 import Testing
+import HapticsTOML
 
 /// The watcher watches the pattern files a config names, and costs a few `stat`s a look when nothing
 /// changes (issue 31: items 12 and C developer items a and c). Each look is `checkNow()`, driven by hand.

@@ -62,10 +62,10 @@ struct AdaptiveTriggerModelTests {
         triggers.setModeOff()
         #expect(triggers.left.effect == .off && triggers.right.effect == .off)
         #expect(triggers.revision == 4)
-        #expect(AdaptiveTriggerEffect.feedback(startPosition: 0.3, resistiveStrength: 0).isNeutral)
-        #expect(AdaptiveTriggerEffect.vibration(startPosition: 0, amplitude: 1, frequency: 0).isNeutral)
-        #expect(AdaptiveTriggerEffect.slopeFeedback(startPosition: 0, endPosition: 1, startStrength: 0, endStrength: 0).isNeutral)
-        #expect(!AdaptiveTriggerEffect.weapon(startPosition: 0.2, endPosition: 0.5, resistiveStrength: 0.1).isNeutral)
-        #expect(AdaptiveTriggerEffect.positionalFeedback(resistiveStrengths: AdaptiveTrigger.PositionalValues()).isNeutral)
+        #expect(AdaptiveTrigger.Effect.feedback(startPosition: 0.3, resistiveStrength: 0).isNeutral)
+        #expect(AdaptiveTrigger.Effect.vibration(startPosition: 0, amplitude: 1, frequency: 0).isNeutral)
+        #expect(AdaptiveTrigger.Effect.slopeFeedback(startPosition: 0, endPosition: 1, startStrength: 0, endStrength: 0).isNeutral)
+        #expect(!AdaptiveTrigger.Effect.weapon(startPosition: 0.2, endPosition: 0.5, resistiveStrength: 0.1).isNeutral)
+        #expect(AdaptiveTrigger.Effect.positionalFeedback(resistiveStrengths: AdaptiveTrigger.PositionalValues()).isNeutral)
     }
 }

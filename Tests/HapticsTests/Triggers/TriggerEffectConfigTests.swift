@@ -1,4 +1,4 @@
-import Haptics
+@_spi(HapticsTools) import Haptics
 import Testing
 
 /// A mapping target with two players' adaptive triggers and no motors.

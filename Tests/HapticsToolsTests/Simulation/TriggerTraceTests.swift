@@ -50,7 +50,7 @@ struct TriggerTraceTests {
         #expect(svg.contains("<g class=\"trigger-effect\" data-output=\"player0\" data-side=\"right\">"))
         #expect(svg.components(separatedBy: "class=\"mode\"").count - 1 == 4, "left: off, feedback, off; right: weapon")
         #expect(svg.contains(">weapon</text>") && svg.contains(">feedback</text>"))
-        #expect(AdaptiveTriggerEffect.weapon(startPosition: 0.2, endPosition: 0.6, resistiveStrength: 0.9).peakForce == 0.9)
-        #expect(AdaptiveTriggerEffect.positionalVibration(amplitudes: AdaptiveTrigger.PositionalValues([0.1, 0.7]), frequency: 1).peakForce == 0.7)
+        #expect(AdaptiveTrigger.Effect.weapon(startPosition: 0.2, endPosition: 0.6, resistiveStrength: 0.9).peakForce == 0.9)
+        #expect(AdaptiveTrigger.Effect.positionalVibration(amplitudes: AdaptiveTrigger.PositionalValues([0.1, 0.7]), frequency: 1).peakForce == 0.7)
     }
 }

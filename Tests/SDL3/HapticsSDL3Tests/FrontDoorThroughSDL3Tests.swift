@@ -19,6 +19,14 @@ extension SDL3Tests {
             #expect(SDLVersion.minimumSupported == SDLVersion(major: 3, minor: 2, patch: 0))
         }
 
+        @Test("SDLSubsystems.Set's flags (the front end's, shared by both SDLs) are SDL3's SDL_INIT_ flags")
+        func subsystemFlags() {
+            #expect(SDLSubsystems.Set.gameController.rawValue == SDL_INIT_GAMEPAD)
+            #expect(SDLSubsystems.Set.audio.rawValue == SDL_INIT_AUDIO)
+            #expect(SDLSubsystems.Set.events.rawValue == SDL_INIT_EVENTS)
+            #expect(SDLSubsystems.Set.video.rawValue == SDL_INIT_VIDEO)
+        }
+
         @Test("an action posted in frame N is felt in frame N: the jump rule of the shipped config reaches the pad inside that update")
         func actionFeltInItsFrame() throws {
             let pad = try VirtualGameController()

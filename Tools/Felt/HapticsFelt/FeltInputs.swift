@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import HapticsTools
 
 /// The inputs of the comparison: presets, fixture files, the demo's game events through the

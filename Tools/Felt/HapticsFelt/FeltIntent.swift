@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// What one input intends, before any motor: the envelope per frame, per actuator, its transients
 /// and onsets. Built from a `VoiceCapture` (every voice rendered alone with the ideal profile).

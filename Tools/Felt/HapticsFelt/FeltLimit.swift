@@ -1,5 +1,5 @@
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 
 /// The limit: the best drive a renderer could send through a pad's link for one input and one
 /// motor set, found offline (`FeltLimitSolver`) knowing the whole input and the true motor.

@@ -17,9 +17,9 @@ public struct Scenario {
     /// A short name (a file name, a stream's name).
     public var name: String
     /// Builds a driver for one run on `target`.
-    public var makeDriver: (any HapticFeedbackTarget) -> (Double) -> Bool
+    package var makeDriver: (any HapticFeedbackTarget) -> (Double) -> Bool
 
-    public init(inputClass: String, name: String, makeDriver: @escaping (any HapticFeedbackTarget) -> (Double) -> Bool) {
+    package init(inputClass: String, name: String, makeDriver: @escaping (any HapticFeedbackTarget) -> (Double) -> Bool) {
         self.inputClass = inputClass
         self.name = name
         self.makeDriver = makeDriver

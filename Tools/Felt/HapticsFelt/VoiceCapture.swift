@@ -58,10 +58,10 @@ public final class VoiceCapture: HapticFeedbackTarget {
 
     public init(rate: Double) { self.rate = rate }
 
-    public var feedbackTime: Double { time }
+    package var feedbackTime: Double { time }
 
     /// One player whose every voice gets an engine of its own (`makeVoice`).
-    public private(set) lazy var feedbackDevices = FeedbackDevices(playerCount: 1) { [unowned self] pattern, _, category, locality, priority in
+    package private(set) lazy var feedbackDevices = FeedbackDevices(playerCount: 1) { [unowned self] pattern, _, category, locality, priority in
         makeVoice(for: pattern, category: category, locality: locality, priority: priority)
     }
 

@@ -1,4 +1,4 @@
-extension AdaptiveTriggerEffect {
+extension AdaptiveTrigger.Effect {
     /// The effect as one CSV field (no commas): its name, then its parameters in the order of
     /// Apple's methods, separated by semicolons: `off`, `feedback(0.1;0.8)` (start; strength),
     /// `weapon(0.2;0.6;0.9)` (start; end; strength), `vibration(0;1;0.3)` (start; amplitude;

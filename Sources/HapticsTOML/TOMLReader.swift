@@ -1,10 +1,3 @@
-/// A TOML syntax or structure error: what was expected and where reading stopped.
-struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    var message: String
-    var location: SourceLocation
-    var description: String { "\(location.line):\(location.column): \(message)" }
-}
-
 /// A TOML 1.0 reader that keeps the position of every key and value.
 ///
 /// Why our own reader rather than TOMLKit: config validation must say file:line:column for every
@@ -16,9 +9,10 @@ struct TOMLSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Load-time only: allocates, not for the per-frame path. Every input is read in time linear in
 /// its size; nesting is bounded by `maximumDepth` and sizes by `limits`, each refused with a
-/// line and column. The text is checked to be UTF-8 before anything else, whichever initializer
-/// made the reader.
-struct TOMLReader {
+/// line and column. It reads a `String`, so the text is UTF-8 by construction: the caller that has
+/// bytes checks them first and says where they stop being UTF-8 (the core's `FileReading.utf8Text`,
+/// as `LoadedMapping` does).
+package struct TOMLReader {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -28,22 +22,20 @@ struct TOMLReader {
     private var storedMaximumDepth = 64
     /// Deepest nesting of arrays and inline tables accepted. Default 64; values are kept within
     /// 1...`TOMLLimits.depthCap` (64) so that reading never runs out of stack.
-    var maximumDepth: Int {
+    package var maximumDepth: Int {
         get { storedMaximumDepth }
         set { storedMaximumDepth = min(max(newValue, 1), TOMLLimits.depthCap) }
     }
     /// Size bounds: text, keys, strings, tables.
-    var limits = TOMLLimits()
+    package var limits = TOMLLimits()
 
-    init(text: String) { bytes = Array(text.utf8) }
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(text: String) { bytes = Array(text.utf8) }
 
     /// Reads the document into its root table.
-    mutating func read() throws(TOMLSyntaxError) -> TOMLTable {
+    package mutating func read() throws(TOMLSyntaxError) -> TOMLTable {
         if bytes.count > limits.maximumBytes {
             throw error("expected at most \(limits.maximumBytes) bytes of TOML, found \(bytes.count) bytes")
         }
-        try validateUTF8()
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         let root = TOMLTable(origin: .root, location: location)
         var current = root
@@ -170,7 +162,7 @@ struct TOMLReader {
         target.set(last.name, at: last.location, to: value)
     }
 
-    private struct Key { var name: String; var location: SourceLocation }
+    private struct Key { var name: String; var location: TOMLPosition }
 
     /// A simple or dotted key.
     private mutating func readKey() throws(TOMLSyntaxError) -> [Key] {
@@ -320,7 +312,7 @@ struct TOMLReader {
         throw TOMLSyntaxError(message: "expected a value, found '\(shown)'\(hint)", location: start)
     }
 
-    static func integer(_ text: String) -> Int64? {
+    package static func integer(_ text: String) -> Int64? {
         var body = Substring(text)
         var negative = false
         var radix = 10
@@ -337,7 +329,7 @@ struct TOMLReader {
         return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
     }
 
-    static func float(_ text: String) -> Double? {
+    package static func float(_ text: String) -> Double? {
         var body = Substring(text)
         var sign = 1.0
         if body.first == "+" || body.first == "-" { sign = body.first == "-" ? -1 : 1; body = body.dropFirst() }
@@ -381,7 +373,7 @@ struct TOMLReader {
 
     /// Whether `text` is written as a TOML integer (sign or radix prefix, digits, single
     /// underscores), whatever its size: such text that `integer` refuses is too large.
-    static func isIntegerSyntax(_ text: String) -> Bool {
+    package static func isIntegerSyntax(_ text: String) -> Bool {
         var body = Substring(text)
         var allowed: (Character) -> Bool = { $0.isASCIIDigit }
         if body.hasPrefix("0x") || body.hasPrefix("0o") || body.hasPrefix("0b") {
@@ -397,7 +389,7 @@ struct TOMLReader {
     }
 
     /// At most 40 characters of `text`, for messages about very long values.
-    static func abbreviated(_ text: String) -> String {
+    package static func abbreviated(_ text: String) -> String {
         text.count <= 40 ? text : text.prefix(37) + "..."
     }
 
@@ -538,7 +530,7 @@ struct TOMLReader {
         }
     }
 
-    private func decodeUTF8(_ bytes: [UInt8], at start: SourceLocation) throws(TOMLSyntaxError) -> String {
+    private func decodeUTF8(_ bytes: [UInt8], at start: TOMLPosition) throws(TOMLSyntaxError) -> String {
         if bytes.count > limits.maximumStringBytes {
             throw TOMLSyntaxError(message: "expected a string of at most \(limits.maximumStringBytes) bytes, found one of \(bytes.count) bytes", location: start)
         }
@@ -550,7 +542,7 @@ struct TOMLReader {
 
     // MARK: Bytes, lines, positions
 
-    private var location: SourceLocation { SourceLocation(line: line, column: index - lineStart + 1, offset: index) }
+    private var location: TOMLPosition { TOMLPosition(line: line, column: index - lineStart + 1, offset: index) }
 
     private func error(_ message: String) -> TOMLSyntaxError { TOMLSyntaxError(message: message, location: location) }
 
@@ -577,20 +569,12 @@ struct TOMLReader {
     }
 
     /// A new table, counted against `limits.maximumTables`.
-    private mutating func makeTable(_ origin: TOMLTable.Origin, at location: SourceLocation) throws(TOMLSyntaxError) -> TOMLTable {
+    private mutating func makeTable(_ origin: TOMLTable.Origin, at location: TOMLPosition) throws(TOMLSyntaxError) -> TOMLTable {
         tableCount += 1
         if tableCount > limits.maximumTables {
             throw TOMLSyntaxError(message: "expected at most \(limits.maximumTables) tables in a document, found more", location: location)
         }
         return TOMLTable(origin: origin, location: location)
-    }
-
-    /// Checks that the whole text is UTF-8 (TOML 1.0 requires it), so no entry point (text,
-    /// bytes) and no place (comments, strings, keys) can pass invalid bytes on.
-    private mutating func validateUTF8() throws(TOMLSyntaxError) {
-        do { _ = try FileReading.utf8Text(bytes) } catch {
-            throw TOMLSyntaxError(message: error.message, location: error.location)
-        }
     }
 
     private mutating func enter() throws(TOMLSyntaxError) {

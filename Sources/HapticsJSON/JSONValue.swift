@@ -1,9 +1,9 @@
 /// A parsed JSON value that remembers where it started in the source.
 ///
-/// Internal to the AHAP codec: the decoder reads these to build a `HapticPattern` and uses the
-/// offsets to say where a problem is.
-@_spi(HapticsTools) public struct JSONValue {
-    public enum Kind {
+/// What the AHAP decoder and the event scripts read: they build their values from it and use the
+/// offsets to say where a problem is (line and column come from the core's `LineTable`).
+package struct JSONValue {
+    package enum Kind {
         case null
         case bool(Bool)
         case number(Double)
@@ -12,12 +12,17 @@
         case object([JSONMember])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Byte offset of the value's first character.
-    public var offset: Int
+    package var offset: Int
+
+    package init(kind: Kind, offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
 
     /// A short name of the value's JSON type, for messages ("a string", "an array").
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch kind {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -30,9 +35,10 @@
 }
 
 /// One `"key": value` pair of a JSON object, in source order.
-@_spi(HapticsTools) public struct JSONMember {
-    public var key: String
+package struct JSONMember {
+    package var key: String
     /// Byte offset of the key's opening quote.
-    public var keyOffset: Int
-    public var value: JSONValue
+    package var keyOffset: Int
+    package var value: JSONValue
+    // Made only by the reader (its memberwise init, internal).
 }

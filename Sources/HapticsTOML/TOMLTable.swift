@@ -1,71 +1,18 @@
-/// A TOML value as read from a config file, with the position where it starts.
-///
-/// Made by `TOMLReader`; read by the config decoders, which use `location` to say where a value
-/// is wrong. Load-time only: building and reading these allocates.
-struct TOMLValue {
-    enum Kind {
-        case string(String)
-        case integer(Int64)
-        case float(Double)
-        case boolean(Bool)
-        /// An offset or local date-time, date or time, kept as written (the schema uses none).
-        case dateTime(String)
-        case array([TOMLValue])
-        case table(TOMLTable)
-    }
-
-    var kind: Kind
-    /// Where the value starts (line, column in UTF-8 bytes, byte offset).
-    var location: SourceLocation
-
-    init(_ kind: Kind, at location: SourceLocation) {
-        self.kind = kind
-        self.location = location
-    }
-
-    /// The value's TOML type with an article, for messages: "a string", "an integer".
-    var typeDescription: String {
-        switch kind {
-        case .string: return "a string"
-        case .integer: return "an integer"
-        case .float: return "a float"
-        case .boolean: return "a boolean"
-        case .dateTime: return "a date-time"
-        case .array: return "an array"
-        case .table: return "a table"
-        }
-    }
-
-    /// The number of an integer or a float, else nil.
-    var number: Double? {
-        switch kind {
-        case .integer(let value): return Double(value)
-        case .float(let value): return value
-        default: return nil
-        }
-    }
-
-    var string: String? { if case .string(let value) = kind { return value }; return nil }
-    var boolean: Bool? { if case .boolean(let value) = kind { return value }; return nil }
-    var array: [TOMLValue]? { if case .array(let value) = kind { return value }; return nil }
-    var table: TOMLTable? { if case .table(let value) = kind { return value }; return nil }
-}
-
 /// A TOML table: keys in the order they were first written, each with where the key was written.
 ///
 /// A reference type so that the reader can extend a table that a header or a dotted key opened
 /// earlier; after reading, treat it as immutable.
-final class TOMLTable {
+package final class TOMLTable {
     /// One `key = value` entry.
-    struct Entry {
-        var key: String
+    package struct Entry {
+        package var key: String
         /// Where the key (its last part, for a dotted key) was written.
-        var keyLocation: SourceLocation
-        var value: TOMLValue
+        package var keyLocation: TOMLPosition
+        package var value: TOMLValue
     }
 
     /// The entries, in the order their keys first appeared.
-    private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var index: [String: Int] = [:]
     /// Keys whose arrays were made by `[[key]]` headers (only those may grow by another header).
     var tableArrays: Set<String> = []
@@ -74,9 +21,9 @@ final class TOMLTable {
     enum Origin { case root, header, implicit, dotted, inline, arrayElement }
     var origin: Origin
     /// Where the table's header (or opening brace, or first dotted key) was written.
-    let location: SourceLocation
+    package let location: TOMLPosition
 
-    init(origin: Origin, location: SourceLocation) {
+    init(origin: Origin, location: TOMLPosition) {
         self.origin = origin
         self.location = location
     }
@@ -117,15 +64,15 @@ final class TOMLTable {
     }
 
     /// The value of `key`, or nil.
-    subscript(key: String) -> TOMLValue? {
+    package subscript(key: String) -> TOMLValue? {
         index[key].map { entries[$0].value }
     }
 
     /// The entry of `key`, or nil.
-    func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
+    package func entry(_ key: String) -> Entry? { index[key].map { entries[$0] } }
 
     /// Every key, in order.
-    var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
     /// Appends `element` to the array at `key` in place (no copy of the array: an
     /// `[[rule]]` header costs O(1), not O(rules so far)). False when `key` holds no array.
@@ -139,7 +86,7 @@ final class TOMLTable {
         return true
     }
 
-    func set(_ key: String, at keyLocation: SourceLocation, to value: TOMLValue) {
+    func set(_ key: String, at keyLocation: TOMLPosition, to value: TOMLValue) {
         if let existing = index[key] {
             entries[existing].value = value
         } else {

@@ -11,10 +11,10 @@
 /// divisible by 4, except centuries not divisible by 400); hours 00...23; minutes 00...59; seconds
 /// 00...60 (60: a leap second); fractions of a second have at least one digit; offsets are `Z`
 /// or ±HH:MM within ±23:59. `T` may be `t` or one space, `Z` may be `z`.
-enum TOMLDateTime {
+package enum TOMLDateTime {
     /// Whether `text` starts like a date (`DDDD-`) or a time (`DD:`), so that a refusal can
     /// explain the date-time grammar rather than call it an unknown value.
-    static func looksLikeDateTime(_ text: String) -> Bool {
+    package static func looksLikeDateTime(_ text: String) -> Bool {
         let bytes = Array(text.utf8.prefix(5))
         func digit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         if bytes.count == 5, digit(0), digit(1), digit(2), digit(3), bytes[4] == UInt8(ascii: "-") { return true }
@@ -23,13 +23,13 @@ enum TOMLDateTime {
     }
 
     /// Nil when `text` is a valid TOML date-time, date or time; else what is wrong with it.
-    static func problem(in text: String) -> String? {
+    package static func problem(in text: String) -> String? {
         var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.check()
     }
 
     /// Days in `month` (1...12) of `year` in the Gregorian calendar.
-    static func days(inMonth month: Int, year: Int) -> Int {
+    package static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -37,7 +37,7 @@ enum TOMLDateTime {
         }
     }
 
-    static func isLeapYear(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    package static func isLeapYear(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                      "August", "September", "October", "November", "December"]
