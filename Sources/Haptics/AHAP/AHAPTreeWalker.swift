@@ -36,21 +36,6 @@ struct AHAPTreeWalker: CheckedWalking {
         return reader.place { $0.location(ofOffset: offset) }
     }
 
-    /// Whether `maximumDiagnostics` of `severity` are listed already.
-    private func isFull(_ severity: AHAPDiagnostic.Severity) -> Bool {
-        (severity == .error ? listed.errors : listed.warnings) >= Self.maximumDiagnostics
-    }
-
-    /// One line per severity that dropped some: "12 more errors not listed (at most 200 of each kind are)".
-    private mutating func reportDropped() {
-        for (severity, count, kind) in [(AHAPDiagnostic.Severity.warning, dropped.warnings, firstDropped.warning),
-                                        (.error, dropped.errors, firstDropped.error)] where count > 0 {
-            let noun = severity == .error ? (count == 1 ? "error" : "errors") : (count == 1 ? "warning" : "warnings")
-            diagnostics.append(AHAPDiagnostic(severity: severity, kind: kind, path: "", location: nil,
-                                              message: "\(count) more \(noun) not listed (at most \(Self.maximumDiagnostics) errors and \(Self.maximumDiagnostics) warnings are)"))
-        }
-    }
-
     /// A problem the lenient reader forgives: `message` says what was expected and found,
     /// `consequence` what the lenient reader does about it ("ignored", "clamped to 1").
     /// Strict mode reports it as an error without the consequence.

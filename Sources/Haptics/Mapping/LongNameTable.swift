@@ -240,14 +240,14 @@ final class LongNameTable: @unchecked Sendable {
                 nameBytes -= length
                 sweptNames += 1
             } else {
-                if write != read { memmove(bytes + write, bytes + read, size) }
+                if write != read { (bytes + write).update(from: bytes + read, count: size) }   // write < read: a forward copy is safe
                 entries[id].offset = Int32(write + 4)
                 write += size
             }
             read += size
         }
         used = write
-        memset(slots, 0, (slotMask + 1) * MemoryLayout<Int32>.size)
+        slots.update(repeating: 0, count: slotMask + 1)
         for id in 0..<highWater where entries[id].state != .free {
             var slot = Int(truncatingIfNeeded: (entries[id].hash &* 0x9E37_79B9_7F4A_7C15) >> 20) & slotMask
             while slots[slot] != 0 { slot = (slot + 1) & slotMask }
