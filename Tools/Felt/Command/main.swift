@@ -1,7 +1,8 @@
-// haptics-felt: what a player feels, SDLHaptics against the usual approaches and the limit (issues 20, 24).
+// haptics-felt: what a player feels, SDLHaptics against the usual approaches and the limit (issues 20, 24, 33).
 //
 //     haptics-felt [--root DIR] [--write] [--quick] [--class NAME] [--no-limit] [--limit-cache DIR | --no-cache]
 //                  [--export DIR] [--trace NAME [--pad NAME] [--motor NAME]] [--lost] [--detail]
+//                  [--robustness [--pad NAME|all]]
 //
 // Runs every preset (Assets/Haptics/Presets), every fixture AHAP file (Tests/Fixtures/ahap), the demo
 // tour's game events and the short event script through the shipped config
@@ -19,7 +20,10 @@
 // receives it (docs/performance.md, "The export"). --trace NAME prints one input's intended and felt
 // amplitudes every 5 ms as CSV, on the pad --pad (default generic) and motor --motor (default
 // measured); --lost lists the transients SDLHaptics loses; --detail prints each input's measures per
-// approach on that pad and motor as a tab-separated table.
+// approach on that pad and motor as a tab-separated table. --robustness runs the robustness check instead:
+// the same inputs and approaches on motor models of other shapes and speeds (FeltMotorModel: the ERM
+// sets with time constants halved and doubled, a DC rotor, a two-lag motor), without the limit, on the
+// generic pad (--pad NAME, or all), and prints level fidelity, transients lost and correlation per model.
 
 import Foundation
 import Haptics
@@ -81,6 +85,19 @@ if let traceName { scenarios = scenarios.filter { $0.name == traceName } }
 if !classFilters.isEmpty {
     scenarios = scenarios.filter { scenario in classFilters.contains { scenario.inputClass.lowercased().contains($0) } }
     if scenarios.isEmpty { fail("no input class matches --class \(classFilters.joined(separator: ", "))") }
+}
+if CommandLine.arguments.contains("--robustness") {
+    // --robustness: the robustness check, on motor models of other shapes and speeds (no limit).
+    let padName = option("--pad") ?? "generic"
+    let pads = Pad.ermPads(rate: 60).filter { padName == "all" || $0.name == padName }
+    if pads.isEmpty { fail("--pad \(padName): no such ERM pad") }
+    var robustness = FeltRobustness(pads: pads)
+    for (index, scenario) in scenarios.enumerated() {
+        note("[\(index + 1)/\(scenarios.count)] \(scenario.inputClass): \(scenario.name)")
+        robustness.run(scenario)
+    }
+    print(robustness.report())
+    exit(0)
 }
 let cacheDirectory: String? = CommandLine.arguments.contains("--no-cache") ? nil
     : (option("--limit-cache") ?? path(".build/felt-limit-cache"))
