@@ -267,11 +267,11 @@ public class HapticPatternPlayer {
     }
 
     /// Adds the voice's levels at the motor stage's lookahead grid points `first ..< first +
-    /// DrivePlanner.lookahead` (engine time `origin + n × DrivePlanner.step`, after the last `render`) to
+    /// LookaheadGrid.points` (engine time `origin + n × LookaheadGrid.step`, after the last `render`) to
     /// `mix`, as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage
     /// plans ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
     /// O(log n + events sounding). No allocation.
-    /// Returns how many points it evaluated (0...`DrivePlanner.lookahead`).
+    /// Returns how many points it evaluated (0...`LookaheadGrid.points`).
     @discardableResult
     func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) -> Int {
         lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0, origin: origin) }
@@ -284,7 +284,7 @@ public class HapticPatternPlayer {
 
     /// The voice's levels at evaluation time `origin + offset` (>= the last render) if nothing changes,
     /// and the actuators where a transient starts in the grid step before it (`offset −
-    /// DrivePlanner.step`, `offset`]: what the motor stage plans taps with. Every time is taken
+    /// LookaheadGrid.step`, `offset`]: what the motor stage plans taps with. Every time is taken
     /// relative to `origin` (`since(_:)`), so the grid is exact however large the game's clock is. Pure.
     private func lookaheadSample(at offset: Double, origin: Double) -> VoiceLookahead.Sample {
         guard !isMutedValue else { return VoiceLookahead.Sample() }
@@ -301,7 +301,7 @@ public class HapticPatternPlayer {
             let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: offset, origin: origin) : gameControls)
             var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
                                                isActive: sample.isActive)
-            let start = max(anchorPosition + since(anchorTime, at: offset - DrivePlanner.step) * rateValue, 0)
+            let start = max(anchorPosition + since(anchorTime, at: offset - LookaheadGrid.step) * rateValue, 0)
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
             }

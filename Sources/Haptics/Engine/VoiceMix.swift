@@ -1,6 +1,6 @@
 /// One frame of the mixer's work (internal): the voices that have sound, the voice cap, and the
-/// saturating sum per output (docs/engine.md, "Mixer"), now and at the motor stage's lookahead
-/// samples.
+/// saturating sum per output (docs/engine.md, "Mixer"), now and at the motor stage's lookahead grid
+/// (`window(ofOutput:)`, what the motor stage plans from).
 ///
 /// The engine fills it once per update with the players' contributions, in player order, then calls
 /// `mix(with:)`. It is a value held by the engine, so the cap and the sum run over plain structs:
@@ -47,19 +47,17 @@ struct VoiceMix {
     /// The voices heard this frame (indices into `voices`) and their gains (after `mix(with:)`).
     private(set) var admitted: ContiguousArray<Int> = []
     private(set) var admittedGains: ContiguousArray<Double> = []
-    /// Mixed perceived levels at the lookahead samples: output `o`'s sample `j` (1...lookahead,
-    /// `DrivePlanner.step` apart after now) at `o * lookahead + j - 1` (after `mixAhead`).
-    private(set) var ahead: ContiguousArray<ActuatorLevels>
-    /// The actuators where a transient starts in the step before each lookahead sample (same slots).
-    private(set) var aheadOnsets: ContiguousArray<ActuatorSet>
+    /// Per output, the mixed perceived levels at the lookahead grid's points after now (lanes
+    /// 1...`LookaheadGrid.points`, `LookaheadGrid.step` apart) and the actuators where a transient starts
+    /// in the step before each (after `addAhead`); lane 0 is filled from `perceived` by `window(ofOutput:)`.
+    private var ahead: ContiguousArray<IntentWindow>
     /// The highest-ranked voices found so far, best first (the voice cap's working storage).
     private var loudest: ContiguousArray<Rank> = []
 
     init(outputs: Int) {
         perceived = ContiguousArray(repeating: .zero, count: outputs)
         onsets = ContiguousArray(repeating: [], count: outputs)
-        ahead = ContiguousArray(repeating: .zero, count: outputs * DrivePlanner.lookahead)
-        aheadOnsets = ContiguousArray(repeating: [], count: outputs * DrivePlanner.lookahead)
+        ahead = ContiguousArray(repeating: .zero, count: outputs)
     }
 
     /// Makes room for `voices` voices and a cap of `cap` without allocating later. Allocates only
@@ -106,18 +104,24 @@ struct VoiceMix {
 
     /// Starts the lookahead: every sample of every output silent.
     mutating func clearAhead() {
-        for index in ahead.indices {
-            ahead[index] = .zero
-            aheadOnsets[index] = []
-        }
+        for index in ahead.indices { ahead[index] = .zero }
     }
 
-    /// Adds an admitted voice's levels at lookahead sample `sample` (1...lookahead) of `output`, with
-    /// the same gain and saturating sum as now, and the actuators where one of its transients starts.
+    /// Adds an admitted voice's levels at lookahead sample `sample` (1...`LookaheadGrid.points`) of
+    /// `output`, with the same gain and saturating sum as now, and the actuators where one of its
+    /// transients starts.
     mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, gain: Double, output: Int, sample: Int) {
-        let slot = output * DrivePlanner.lookahead + sample - 1
-        ahead[slot] = Self.add(levels, gain: gain, to: ahead[slot])
-        if !onsets.isEmpty { aheadOnsets[slot].formUnion(onsets) }
+        ahead[output][sample: sample] = Self.add(levels, gain: gain, to: ahead[output][sample: sample])
+        if !onsets.isEmpty { ahead[output].addTaps(onsets, at: sample) }
+    }
+
+    /// Output `index`'s mixed intent now and at the lookahead grid, with its taps (after `mix(with:)`
+    /// and the lookahead). O(1).
+    func window(ofOutput index: Int) -> IntentWindow {
+        var window = ahead[index]
+        window[sample: 0] = perceived[index]
+        window.addTaps(onsets[index], at: 0)
+        return window
     }
 
     /// `sum + gain · levels` per actuator, saturating at 1.
