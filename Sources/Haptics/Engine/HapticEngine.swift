@@ -257,7 +257,7 @@ public final class HapticEngine {
             if player.phase == .finished || player.phase == .idle || player.didFinish { mayRetire = true }
             let levels = player.contribution
             guard !levels.isSilent else { continue }
-            mix.append(VoiceMix.Voice(levels: levels, onsets: player.onsets, output: player.outputIndex,
+            mix.append(VoiceMix.Voice(levels: levels, onsets: player.onsets, isTap: player.isPlayingTap, output: player.outputIndex,
                                       category: player.category, priority: player.priority, sequence: player.sequence,
                                       player: index))
         }

@@ -73,6 +73,11 @@ public class HapticPatternPlayer {
     var onsets: ActuatorSet = []
     /// The evaluation time of the last `render`, in seconds.
     var renderTime = 0.0
+    /// Until when (evaluation time) the voice plays a tap: `HapticMixer.tapSeconds` after the last
+    /// transient it sounded (`isPlayingTap`; the mixer's overlap limiter leaves taps out).
+    private var tapUntil = -Double.infinity
+    /// Whether the voice plays a tap this frame (a transient of it sounded within `HapticMixer.tapSeconds`).
+    var isPlayingTap: Bool { renderTime < tapUntil }
     /// The voice's levels at the motor stage's lookahead grid, kept from frame to frame.
     private var lookahead = VoiceLookahead()
 
@@ -236,6 +241,7 @@ public class HapticPatternPlayer {
             // A transient whose onset was passed since the last frame (or was due before a pause or
             // stop this update ran, `flushTransients`) sounds on this frame, as a floor under whatever
             // else sounds, and marks an onset for the motor stage.
+            tapUntil = time + HapticMixer.tapSeconds / rateValue
             contribution = contribution.maximum(with: pulse.levels)
             markOnsets()
             pulse.isFresh = false
@@ -263,6 +269,8 @@ public class HapticPatternPlayer {
                 phase = .finished
             }
         }
+        // Its transient passed: it plays a tap as if it had been heard (the mix does not depend on it).
+        if pulse.isFresh { tapUntil = time + HapticMixer.tapSeconds / rateValue }
         pulse.isFresh = false
     }
 
@@ -304,6 +312,11 @@ public class HapticPatternPlayer {
             let start = max(anchorPosition + since(anchorTime, at: offset - LookaheadGrid.step) * rateValue, 0)
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
+                result.isTap = true
+            } else {
+                // Still playing a tap that started within `HapticMixer.tapSeconds` before this step.
+                let tapStart = max(end - HapticMixer.tapSeconds, 0)
+                result.isTap = tapStart < start && strongestTransient(from: tapStart, includingFrom: tapStart == 0, through: start) != nil
             }
             return result
         }

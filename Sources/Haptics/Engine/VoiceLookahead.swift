@@ -15,6 +15,8 @@ struct VoiceLookahead {
         var onsets: ActuatorSet = []
         /// Whether the pattern still sounds there (the evaluator's `isActive`).
         var isActive = false
+        /// Whether a transient of it started within `HapticMixer.tapSeconds` before (it plays a tap).
+        var isTap = false
     }
 
     private var samples: ContiguousArray<Sample>
@@ -60,7 +62,7 @@ struct VoiceLookahead {
             }
             let value = samples[slot]
             if !value.levels.isSilent {
-                mix.addAhead(value.levels, onsets: value.onsets, gain: gain, output: output, sample: offset + 1)
+                mix.addAhead(value.levels, onsets: value.onsets, isTap: value.isTap, gain: gain, output: output, sample: offset + 1)
             }
         }
         return evaluated

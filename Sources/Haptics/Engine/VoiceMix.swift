@@ -13,6 +13,9 @@ struct VoiceMix {
         var levels: ActuatorLevels
         /// Actuators where a transient starts on this frame.
         var onsets: ActuatorSet
+        /// Whether the voice plays a tap (a transient of it sounded within `HapticMixer.tapSeconds`): the
+        /// overlap limiter leaves it out (`HapticMixer.overlapCeiling`).
+        var isTap: Bool
         /// Index of the engine output.
         var output: Int
         var category: HapticCategory
@@ -51,6 +54,19 @@ struct VoiceMix {
     /// 1...`LookaheadGrid.points`, `LookaheadGrid.step` apart) and the actuators where a transient starts
     /// in the step before each (after `addAhead`); lane 0 is filled from `perceived` by `window(ofOutput:)`.
     private var ahead: ContiguousArray<IntentWindow>
+    /// Per output, the overlap limiter's inputs (`HapticMixer.mixed`): the sum of the voices not playing
+    /// a tap, how many they are, and the sum of the taps; now (per actuator) and at the lookahead.
+    private var continuous: ContiguousArray<ActuatorLevels>
+    private var continuousVoices: ContiguousArray<SIMD4<Int>>
+    private var taps: ContiguousArray<ActuatorLevels>
+    private var aheadContinuous: ContiguousArray<IntentWindow>
+    private var aheadContinuousVoices: ContiguousArray<IntentWindow>
+    private var aheadTaps: ContiguousArray<IntentWindow>
+    /// Whether any output's overlap limiter may act ahead (two continuous voices), and its ceiling.
+    private var aheadMayLimit = false
+    /// Per output, the actuators the overlap limiter held below full now.
+    private var limitedNow: ContiguousArray<ActuatorSet>
+    private var ceiling = HapticMixer.defaultOverlapCeiling
     /// The highest-ranked voices found so far, best first (the voice cap's working storage).
     private var loudest: ContiguousArray<Rank> = []
 
@@ -58,6 +74,13 @@ struct VoiceMix {
         perceived = ContiguousArray(repeating: .zero, count: outputs)
         onsets = ContiguousArray(repeating: [], count: outputs)
         ahead = ContiguousArray(repeating: .zero, count: outputs)
+        continuous = ContiguousArray(repeating: .zero, count: outputs)
+        continuousVoices = ContiguousArray(repeating: .zero, count: outputs)
+        taps = ContiguousArray(repeating: .zero, count: outputs)
+        limitedNow = ContiguousArray(repeating: [], count: outputs)
+        aheadContinuous = ContiguousArray(repeating: .zero, count: outputs)
+        aheadContinuousVoices = ContiguousArray(repeating: .zero, count: outputs)
+        aheadTaps = ContiguousArray(repeating: .zero, count: outputs)
     }
 
     /// Makes room for `voices` voices and a cap of `cap` without allocating later. Allocates only
@@ -83,7 +106,13 @@ struct VoiceMix {
         for index in perceived.indices {
             perceived[index] = .zero
             onsets[index] = []
+            continuous[index] = .zero
+            continuousVoices[index] = .zero
+            taps[index] = .zero
+            limitedNow[index] = []
         }
+        ceiling = mixer.overlapCeiling
+        var mayLimit = false
         admitted.removeAll(keepingCapacity: true)
         admittedGains.removeAll(keepingCapacity: true)
         let master = mixer.masterGain
@@ -94,25 +123,76 @@ struct VoiceMix {
             }
             let gain = master * mixer[voice.category]
             perceived[voice.output] = Self.add(voice.levels, gain: gain, to: perceived[voice.output])
+            if voice.isTap {
+                taps[voice.output] = Self.add(voice.levels, gain: gain, to: taps[voice.output], limit: .infinity)
+            } else if gain > 0 {
+                continuous[voice.output] = Self.add(voice.levels, gain: gain, to: continuous[voice.output], limit: .infinity)
+                continuousVoices[voice.output] &+= Self.sounding(voice.levels)
+                mayLimit = mayLimit || continuousVoices[voice.output].max() >= 2
+            }
             if gain > 0 {
                 onsets[voice.output].formUnion(voice.onsets)
                 admitted.append(index)
                 admittedGains.append(gain)
             }
         }
+        if mayLimit && ceiling < 1 {
+            for index in perceived.indices where continuousVoices[index].max() >= 2 {
+                let result = Self.limited(perceived[index], continuous: continuous[index],
+                                          voices: continuousVoices[index], taps: taps[index], ceiling: ceiling)
+                perceived[index] = result.levels
+                limitedNow[index] = result.limited
+            }
+        }
     }
 
     /// Starts the lookahead: every sample of every output silent.
     mutating func clearAhead() {
-        for index in ahead.indices { ahead[index] = .zero }
+        for index in ahead.indices {
+            ahead[index] = .zero
+            aheadContinuous[index] = .zero
+            aheadContinuousVoices[index] = .zero
+            aheadTaps[index] = .zero
+        }
+        aheadMayLimit = false
     }
 
     /// Adds an admitted voice's levels at lookahead sample `sample` (1...`LookaheadGrid.points`) of
     /// `output`, with the same gain and saturating sum as now, and the actuators where one of its
     /// transients starts.
-    mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, gain: Double, output: Int, sample: Int) {
+    mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, isTap: Bool, gain: Double, output: Int, sample: Int) {
         ahead[output][sample: sample] = Self.add(levels, gain: gain, to: ahead[output][sample: sample])
         if !onsets.isEmpty { ahead[output].addTaps(onsets, at: sample) }
+        if isTap {
+            aheadTaps[output][sample: sample] = Self.add(levels, gain: gain, to: aheadTaps[output][sample: sample], limit: .infinity)
+        } else if gain > 0 {
+            aheadContinuous[output][sample: sample] = Self.add(levels, gain: gain, to: aheadContinuous[output][sample: sample], limit: .infinity)
+            let counts = aheadContinuousVoices[output][sample: sample]
+            let sounding = Self.sounding(levels)
+            let next = ActuatorLevels(lowFrequency: counts.lowFrequency + Double(sounding[0]), highFrequency: counts.highFrequency + Double(sounding[1]),
+                                      leftTrigger: counts.leftTrigger + Double(sounding[2]), rightTrigger: counts.rightTrigger + Double(sounding[3]))
+            aheadContinuousVoices[output][sample: sample] = next
+            aheadMayLimit = aheadMayLimit || max(next.lowFrequency, next.highFrequency, next.leftTrigger, next.rightTrigger) >= 2
+        }
+    }
+
+    /// Per actuator, 1 where `levels` has sound.
+    private static func sounding(_ levels: ActuatorLevels) -> SIMD4<Int> {
+        SIMD4(levels.lowFrequency > 0 ? 1 : 0, levels.highFrequency > 0 ? 1 : 0, levels.leftTrigger > 0 ? 1 : 0, levels.rightTrigger > 0 ? 1 : 0)
+    }
+
+    /// `mixed` with the overlap limiter applied where two or more continuous voices sound, and the
+    /// actuators where it held the sum below full.
+    private static func limited(_ mixed: ActuatorLevels, continuous: ActuatorLevels, voices: SIMD4<Int>, taps: ActuatorLevels,
+                                ceiling: Double) -> (levels: ActuatorLevels, limited: ActuatorSet) {
+        var result = mixed
+        var set: ActuatorSet = []
+        for actuator in Actuator.allCases where voices[actuator.rawValue] >= 2 {
+            result[actuator] = HapticMixer.mixed(continuous: continuous[actuator], continuousVoices: voices[actuator.rawValue],
+                                                 taps: taps[actuator], ceiling: ceiling)
+            if continuous[actuator] > HapticMixer.overlapKnee { set.insert(ActuatorSet(actuator)) }
+        }
+        return (result, set)
     }
 
     /// Output `index`'s mixed intent now and at the lookahead grid, with its taps (after `mix(with:)`
@@ -121,15 +201,27 @@ struct VoiceMix {
         var window = ahead[index]
         window[sample: 0] = perceived[index]
         window.addTaps(onsets[index], at: 0)
+        window.markLimited(limitedNow[index], at: 0)
+        if aheadMayLimit && ceiling < 1 {
+            for k in 1...LookaheadGrid.points {
+                let counts = aheadContinuousVoices[index][sample: k]
+                let voices = SIMD4(Int(counts.lowFrequency), Int(counts.highFrequency), Int(counts.leftTrigger), Int(counts.rightTrigger))
+                guard voices.max() >= 2 else { continue }
+                let result = Self.limited(window[sample: k], continuous: aheadContinuous[index][sample: k], voices: voices,
+                                          taps: aheadTaps[index][sample: k], ceiling: ceiling)
+                window[sample: k] = result.levels
+                window.markLimited(result.limited, at: k)
+            }
+        }
         return window
     }
 
-    /// `sum + gain · levels` per actuator, saturating at 1.
-    private static func add(_ levels: ActuatorLevels, gain: Double, to sum: ActuatorLevels) -> ActuatorLevels {
-        ActuatorLevels(lowFrequency: min(1, sum.lowFrequency + gain * levels.lowFrequency),
-                       highFrequency: min(1, sum.highFrequency + gain * levels.highFrequency),
-                       leftTrigger: min(1, sum.leftTrigger + gain * levels.leftTrigger),
-                       rightTrigger: min(1, sum.rightTrigger + gain * levels.rightTrigger))
+    /// `sum + gain · levels` per actuator, saturating at `limit` (1 for a mix).
+    private static func add(_ levels: ActuatorLevels, gain: Double, to sum: ActuatorLevels, limit: Double = 1) -> ActuatorLevels {
+        ActuatorLevels(lowFrequency: min(limit, sum.lowFrequency + gain * levels.lowFrequency),
+                       highFrequency: min(limit, sum.highFrequency + gain * levels.highFrequency),
+                       leftTrigger: min(limit, sum.leftTrigger + gain * levels.leftTrigger),
+                       rightTrigger: min(limit, sum.rightTrigger + gain * levels.rightTrigger))
     }
 
     /// The voice cap: nil when every voice is heard (at most `cap`); otherwise the rank of the

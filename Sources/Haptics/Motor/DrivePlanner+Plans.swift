@@ -7,11 +7,12 @@ extension DrivePlanner {
     /// Appends this frame's candidates to `list` (at least one; one with `waits` when `considerWait`
     /// and nothing rises now).
     ///
-    /// `window[k]` is the intent `k` steps ahead, k = 0...points (k = 0 is now). `stride`:
+    /// `window[k]` is the intent `k` steps ahead, k = 0...points (k = 0 is now); `limited` has bit `k`
+    /// where the mixer's overlap limiter held it below full (`IntentWindow.limited`). `stride`:
     /// frames happen every `stride` steps; `writeSpacing`: after a write the next is `writeSpacing` steps
     /// later at the earliest (a multiple of `stride`). `onsetNow`: the intent rises now (then nothing
     /// waits or coasts).
-    func candidates(_ window: SIMD8<Double>, taps: UInt32, onsetNow: Bool, stride: Int, writeSpacing: Int,
+    func candidates(_ window: SIMD8<Double>, taps: UInt32, limited: UInt32 = 0, onsetNow: Bool, stride: Int, writeSpacing: Int,
                     considerWait: Bool, into list: inout ContiguousArray<Candidate>) {
         let now = window[0]
         if response.isInstant {
@@ -55,7 +56,7 @@ extension DrivePlanner {
             }
             return
         }
-        let plan = Rollout(intent: window, onsets: onsets, stride: stride, writeSpacing: writeSpacing)
+        let plan = Rollout(intent: window, onsets: onsets, limited: limited, stride: stride, writeSpacing: writeSpacing)
         let follow = rollout(plan, coastSteps: 0)
         list.append(follow)
         // Plans for taps that would not stand out: only when following leaves one short.

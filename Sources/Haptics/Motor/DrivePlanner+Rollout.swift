@@ -35,6 +35,92 @@ extension DrivePlanner {
         return 1 - decay
     }
 
+    /// The steps after a tap within which its rise is judged: a transient's 50 ms.
+    static let judgedSteps = 3
+
+    /// How many steps a tap rising at step `k` of `window` lasts above the intent before it: the steps
+    /// from `k` on whose intent stays at least half its rise above `before` (`points + 1 - k` when it
+    /// lasts past the horizon).
+    static func riseDuration(_ window: SIMD8<Double>, from k: Int, before: Double) -> Int {
+        let half = before + (window[k] - before) * 0.5
+        var steps = 0
+        var j = k
+        while j <= points && window[j] >= half && window[j] > before {
+            steps += 1
+            j += 1
+        }
+        return j > points ? points + 1 - k : max(steps, 1)
+    }
+
+    /// A tap's share of the room above the intent before it: how strong it is, 0...1 (from silence,
+    /// its level).
+    static func tapShare(peak: Double, before: Double) -> Double {
+        guard before < 1 else { return 1 }
+        return min(max((peak - before) / (1 - before), 0), 1)
+    }
+
+    /// The felt level (on the profile's figures) an isolated short tap's burst reaches at its end,
+    /// `steps` steps after it starts from the felt level `level` (`slowLevel` on the slowest motor of
+    /// the range, whose level before the tap is `slowBase`): its strength mapped over what the motor
+    /// offers in that time, by `share` (`tapShare`), from the smallest burst that the slowest motor of
+    /// the range feels from rest (with the margin) to full drive, and at least a burst that stands out
+    /// on the slowest motor from where it is. Monotone in `share`: on any motor whose felt level grows
+    /// with its drive, taps keep the order and spacing of their intents, because each is one constant
+    /// drive for its length (`burstNeed`), not a full-drive kick cut at different times.
+    func burstPeak(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double) -> Double {
+        let r = max(steps, 1)
+        var upDecay = 1.0, downDecay = 1.0, slowDecay = 1.0
+        for _ in 0..<r { upDecay *= up.factor; downDecay *= down.factor }
+        for _ in 0..<min(r, Self.judgedSteps) { slowDecay *= slowUp.factor }
+        /// The smallest constant drive that brings the slowest motor from `slowLevel` to `wanted`
+        /// within the judged steps.
+        func least(_ wanted: Double) -> Double {
+            let steady = slowDecay < 1 ? (wanted - slowLevel * slowDecay) / (1 - slowDecay) : wanted
+            return steady >= 1 ? 1 : slowest.drive(forSteadyLevel: max(steady, 0))
+        }
+        /// The figures' felt level after holding `drive` for the burst.
+        func reach(_ drive: Double) -> Double {
+            let steady = response.steadyLevel(drive: drive)
+            return steady + (level - steady) * (steady >= level ? upDecay : downDecay)
+        }
+        let high = reach(1)
+        let low = min(reach(least(tuning.feltThreshold * (1 + tuning.margin))), high)
+        let standsOut = reach(least(max(tuning.feltThreshold, tuning.riseFactor * slowBase) * (1 + tuning.margin)))
+        return min(max(low + (high - low) * min(max(share, 0), 1), standsOut), high)
+    }
+
+    /// The steady level a burst asks for to reach `peak` from `level` by the end of `steps` steps at
+    /// one constant drive (above 1: out of reach, full drive).
+    func burstNeed(from level: Double, to peak: Double, steps: Int) -> Double {
+        let decay = peak > level ? up : down
+        guard decay.factor > 0 else { return peak }
+        var factor = 1.0
+        for _ in 0..<max(steps, 1) { factor *= decay.factor }
+        return (peak - level * factor) / (1 - factor)
+    }
+
+    /// Steps a tap must be apart from the taps before and after it to get a mapped burst.
+    static let isolationSteps = 5
+
+    /// Whether the tap rising at sample `k` of `window` (its intent before it `before`, the taps of
+    /// the horizon `onsets`) gets a mapped burst: it is short, no other tap starts within its burst,
+    /// and none started in the `isolationSteps` before it (`stepsSinceTap` before now). In a dense train
+    /// a tap rises from what the ones before it left, so the taps are planned together instead (kicks,
+    /// coasts between them, the two motors in turn; a mapped burst there would have to rise above what
+    /// the last one left, and the taps of a train would ratchet up). Returns its length in steps, or nil.
+    func isolatedBurst(_ window: SIMD8<Double>, at k: Int, before: Double, onsets: UInt32) -> Int? {
+        // (At most `tapWindow` samples: a transient's 50 ms spans 4 when it starts on a step.)
+        let duration = Self.riseDuration(window, from: k, before: before)
+        guard Double(duration) <= tuning.tapWindow else { return nil }
+        let last = min(k + duration, Self.points)
+        let within: UInt32 = ((1 << UInt32(last + 1)) - 1) & ~((1 << UInt32(k + 1)) - 1)
+        guard onsets & within == 0 else { return nil }
+        let first = max(k - Self.isolationSteps, 0)
+        let before: UInt32 = ((1 << UInt32(k)) - 1) & ~((1 << UInt32(first)) - 1)
+        guard stepsSinceTap + k >= Self.isolationSteps && onsets & before == 0 else { return nil }
+        return duration
+    }
+
     /// The drive that makes a tap stand out on the slowest motor of the range within one step from
     /// its felt level `base` there (with the margin): 1 when nothing less does.
     private func standOutDrive(from base: Double) -> Double {
@@ -76,6 +162,9 @@ extension DrivePlanner {
         /// The intent now (0) and `k` steps ahead (k); lanes past `points` unused.
         var intent: SIMD8<Double>
         var onsets: UInt32
+        /// Steps (bit k) whose intent the mixer's overlap limiter held below full: followed at a drive
+        /// the quickest motor of the range feels at the intent, so that a tap posted on it still rises.
+        var limited: UInt32 = 0
         var stride: Int
         var writeSpacing: Int
     }
@@ -118,6 +207,10 @@ extension DrivePlanner {
         let ownOnsets = Self.ownOnsets(plan.onsets, everyOther: parity)
         var heldTarget = 0.0
         var heldUntil = -1
+        // An isolated short tap's burst (`burstPeak`): one constant drive until step `burstUntil`,
+        // reaching `burstTarget` (the figures' felt level) there; from an earlier frame, or a tap here.
+        var burstUntil = mappedBurstStepsLeft
+        var burstTarget = mappedBurstTarget
         // What each sample's intent means for the felt level: itself, or within a short tap's burst,
         // the share of its rise that keeps taps in order.
         var aim = plan.intent
@@ -147,6 +240,13 @@ extension DrivePlanner {
             // A tap this plan makes stand out is chased to its strength through the two steps its rise
             // is judged on, even when the intent drops sooner (a dense train sampled between taps).
             let isOwnOnset = ownOnsets & bit != 0
+            if isOwnOnset && headroom >= 1 && !pulses && k < Self.points && plan.writeSpacing == 1,
+               let steps = isolatedBurst(plan.intent, at: k, before: intentBefore, onsets: plan.onsets) {
+                // (A tap now rises from the level now; one ahead somewhere in the step before its sample.)
+                burstUntil = k + steps
+                burstTarget = burstPeak(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
+                                        steps: steps, share: Self.tapShare(peak: max(intent, plan.intent[k + 1]), before: intentBefore))
+            }
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
                 // otherwise it is chased to its own strength.
@@ -162,15 +262,27 @@ extension DrivePlanner {
                     : followNeed(from: level, to: k <= heldUntil && ahead > 0 ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                  steps: plan.writeSpacing)
                 var sent = drive(forNeed: need)
-                if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
+                let inBurst = k < burstUntil && !coastsBefore
+                if inBurst {
+                    // An isolated short tap's burst: the one drive that reaches its mapped peak by its end
+                    // (a cut before an end does not shorten it: its length is part of its strength).
+                    let need = burstNeed(from: level, to: burstTarget, steps: burstUntil - k)
+                    sent = need >= 1 ? 1 : response.drive(forSteadyLevel: need)
+                } else if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
                     // A tap's burst is sized to its strength (the dead-beat to its aim) and is at least
                     // what makes it stand out on the slowest motor of the range.
                     sent = max(sent, standOutDrive(from: slowLevel))
                 }
+                let limitedNowAndNext: UInt32 = (1 << UInt32(k)) | (1 << UInt32(min(k + 1, Self.points)))
+                if plan.limited & limitedNowAndNext == limitedNowAndNext && !inBurst && !isOwnOnset {
+                    // Headroom: content the mixer held below full is felt at its level on the quickest
+                    // motor of the range, no higher, so a tap posted on it rises on every motor.
+                    sent = min(sent, fastest.drive(forSteadyLevel: ahead * headroom))
+                }
                 if pulses {
                     // Only the taps, each the smallest burst that stands out on the slowest motor.
                     sent = isOwnOnset ? standOutDrive(from: slowLevel) : 0
-                } else if !(coasts || coastsBefore) && ahead >= tuning.contentLevel {
+                } else if !(coasts || coastsBefore || inBurst) && ahead >= tuning.contentLevel {
                     // A fade keeps the quickest motor of the range from falling silent under content: a
                     // drive it feels at `fadeShare` of the intent (a stiffer motor feels less or nothing).
                     sent = max(sent, fastest.drive(forSteadyLevel: ahead * headroom * tuning.fadeShare))

@@ -48,6 +48,12 @@ struct DrivePlanner: Sendable {
     private(set) var burstBefore = 0.0
     private(set) var burstScale = 1.0
     private(set) var burstStepsLeft = 0
+    /// The isolated short tap whose mapped burst is being played (`burstPeak`): the felt level it
+    /// reaches at its end, and how many more steps it lasts.
+    private(set) var mappedBurstTarget = 0.0
+    private(set) var mappedBurstStepsLeft = 0
+    /// Frames since a tap last rose on this actuator (up to `isolationSteps`).
+    private(set) var stepsSinceTap = DrivePlanner.isolationSteps
 
     init(response: MotorResponse, tuning: DriveTuning = .shipped) {
         model = Model(response: response, tuning: tuning)
@@ -60,8 +66,20 @@ struct DrivePlanner: Sendable {
 
     /// Records what was sent (the drive, rounded as the device takes it), the intent now, and whether
     /// it rose now.
-    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool) {
+    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool, taps: UInt32, mapsBursts: Bool) {
         drive = sent
+        if onset, sent > 0, mapsBursts, let steps = isolatedBurst(window, at: 0, before: previousIntent, onsets: onsetMask(window, taps: taps)) {
+            // The burst this frame's plans gave the tap (the same mapping from the same levels); it goes
+            // on over the next frames unless this motor left the tap to the other one.
+            mappedBurstTarget = burstPeak(from: prediction.felt, slowLevel: prediction.slow, slowBase: prediction.slow, steps: steps,
+                                          share: Self.tapShare(peak: max(window[0], window[1]), before: previousIntent))
+            mappedBurstStepsLeft = steps - 1
+        } else if onset {
+            mappedBurstStepsLeft = 0
+        } else if mappedBurstStepsLeft > 0 {
+            mappedBurstStepsLeft -= 1
+        }
+        stepsSinceTap = onset ? 0 : min(stepsSinceTap + 1, Self.isolationSteps)
         if onset {
             let duration = Self.tapDuration(window, from: 0)
             burstScale = burstScale(duration: duration)
@@ -80,8 +98,20 @@ struct DrivePlanner: Sendable {
     mutating func release() {
         drive = 0
         burstStepsLeft = 0
+        mappedBurstStepsLeft = 0
         previousIntent = 0
         previousOnsetBase = -1
+    }
+
+    /// The taps of `window` the plans see (bit k), given the pattern transients `taps` (bit k).
+    func onsetMask(_ window: SIMD8<Double>, taps: UInt32) -> UInt32 {
+        var mask: UInt32 = 1
+        var previous = window[0]
+        for k in 1...Self.points {
+            if isTap(flagged: taps & (1 << UInt32(k)) != 0, before: previous, window: window, at: k) { mask |= 1 << UInt32(k) }
+            previous = window[k]
+        }
+        return mask
     }
 
     /// Whether a tap starts now, given the intent `window` (now and ahead) and whether a transient

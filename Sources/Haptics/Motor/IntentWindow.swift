@@ -11,6 +11,10 @@ struct IntentWindow {
     var leftTrigger = SIMD8<Double>.zero
     var rightTrigger = SIMD8<Double>.zero
     var taps = SIMD4<UInt32>.zero
+    /// Per actuator, bit `k` set where the mixer's overlap limiter held sample `k` below full
+    /// (`HapticMixer.overlapCeiling`): the motor stage keeps that content at its level on the quickest
+    /// motor of the range too, so a tap posted on it still rises there.
+    var limited = SIMD4<UInt32>.zero
 
     /// Nothing now or ahead.
     static let zero = IntentWindow()
@@ -52,6 +56,13 @@ struct IntentWindow {
         for actuator in Actuator.allCases where set.contains(actuator) { taps[actuator.rawValue] |= bit }
     }
 
+    /// Marks the actuators of `set` as held below full by the overlap limiter at sample `k`.
+    mutating func markLimited(_ set: ActuatorSet, at k: Int) {
+        guard !set.isEmpty else { return }
+        let bit = UInt32(1) << UInt32(k)
+        for actuator in Actuator.allCases where set.contains(actuator) { limited[actuator.rawValue] |= bit }
+    }
+
     /// The actuators tapped now.
     var tapsNow: ActuatorSet {
         var set: ActuatorSet = []
@@ -67,11 +78,13 @@ struct IntentWindow {
             result.lowFrequency = pointwiseMax(lowFrequency, leftTrigger)
             result.leftTrigger = .zero
             result.taps[Actuator.lowFrequency.rawValue] |= taps[Actuator.leftTrigger.rawValue]
+            result.limited[Actuator.lowFrequency.rawValue] |= limited[Actuator.leftTrigger.rawValue]
         }
         if !actuators.contains(.rightTrigger) {
             result.highFrequency = pointwiseMax(highFrequency, rightTrigger)
             result.rightTrigger = .zero
             result.taps[Actuator.highFrequency.rawValue] |= taps[Actuator.rightTrigger.rawValue]
+            result.limited[Actuator.highFrequency.rawValue] |= limited[Actuator.rightTrigger.rawValue]
         }
         return result
     }

@@ -53,6 +53,9 @@ struct MotorDriver: Sendable {
     private var plan = Plan()
     /// Whether every actuator of the profile follows its drive at once (the `virtual` profile).
     private let isInstant: Bool
+    /// Whether the last frame that could write may write again on the next step (isolated taps then get
+    /// mapped bursts; on slower links a write holds for a whole tap anyway).
+    private var writesEveryStep = true
     /// The weight of a tap's shortfalls against the tracking error (the profile's tuning).
     let salienceWeight: Double
 
@@ -98,6 +101,7 @@ struct MotorDriver: Sendable {
             let stride = min(max(Int((frame / step).rounded()), 1), LookaheadGrid.points)
             var spacing = max(Int((writeSpacing / step - 1e-6).rounded(.up)), 1)
             spacing = ((spacing + stride - 1) / stride) * stride
+            writesEveryStep = spacing == 1
             // The plan of an earlier frame still holds while the intent goes as it foresaw (the
             // window moved on by one step, no new tap): follow it instead of planning again, for at
             // most `Plan.maximumAge` frames. Only on pads written every frame.
@@ -126,7 +130,7 @@ struct MotorDriver: Sendable {
             let planner = planner(of: actuator)
             let onset = planner.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
             ranges.starts[lane] = candidates.count
-            planner.candidates(window(of: actuator), taps: taps[lane], onsetNow: onset, stride: stride,
+            planner.candidates(window(of: actuator), taps: taps[lane], limited: intent.limited[lane], onsetNow: onset, stride: stride,
                                writeSpacing: spacing, considerWait: considerWait, into: &candidates)
             ranges.ends[lane] = candidates.count
             anyOnset = anyOnset || onset
@@ -169,8 +173,10 @@ struct MotorDriver: Sendable {
         for actuator in Actuator.allCases where profile.actuators.contains(actuator) {
             let window = window(of: actuator)
             let sent = levels[actuator], intentNow = window[0], isTap = freshTaps.contains(actuator)
+            let taps = intent.taps[actuator.rawValue], mapsBursts = writesEveryStep
             updatePlanner(of: actuator) { planner in
-                planner.commit(drive: sent, intent: intentNow, window: window, onset: planner.isOnset(window, freshTap: isTap))
+                planner.commit(drive: sent, intent: intentNow, window: window, onset: planner.isOnset(window, freshTap: isTap),
+                               taps: taps, mapsBursts: mapsBursts)
             }
         }
     }
