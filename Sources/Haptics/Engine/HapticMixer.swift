@@ -27,7 +27,8 @@ public struct HapticMixer: Hashable, Sendable {
 
     /// Headroom for taps (issue 33): where two or more voices that are not playing a tap overlap on an
     /// actuator, their sum passes a soft limiter that rises like the sum up to `overlapKnee` (0.5) and
-    /// then bends towards this ceiling instead of clipping at 1; taps add on top, up to 1. So a tap
+    /// then bends towards this ceiling, `knee + room · x / (room + x)` for `x` above the knee and `room`
+    /// the ceiling less the knee, instead of clipping at 1; taps add on top, up to 1. So a tap
     /// posted while overlapping content would hold a motor at full still rises above it. One voice
     /// alone is never limited (it stays exactly as loud as it asks). 0.5...1, default 0.75; 1 turns the
     /// limiter off (the hard limit of before).
@@ -52,9 +53,8 @@ public struct HapticMixer: Hashable, Sendable {
     /// `overlapKnee`, ceiling `ceiling`) first. O(1), no allocation.
     @_spi(HapticsTools) public static func mixed(continuous: Double, continuousVoices: Int, taps: Double, ceiling: Double) -> Double {
         guard continuousVoices >= 2, ceiling < 1, continuous > overlapKnee else { return min(1, continuous + taps) }
-        let room = ceiling - overlapKnee
-        let limited = overlapKnee + room * (1 - CMath.exp(-(continuous - overlapKnee) / room))
-        return min(1, limited + taps)
+        let room = ceiling - overlapKnee, above = continuous - overlapKnee
+        return min(1, overlapKnee + room * above / (room + above) + taps)
     }
 
     /// The gain of a category, 0...1. Values set outside the range are clamped.

@@ -309,14 +309,14 @@ public class HapticPatternPlayer {
             let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: offset, origin: origin) : gameControls)
             var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
                                                isActive: sample.isActive)
+            // Playing a tap: a transient within `HapticMixer.tapSeconds` before (one look; the narrower one for
+            // the onsets of this step only when there is one).
             let start = max(anchorPosition + since(anchorTime, at: offset - LookaheadGrid.step) * rateValue, 0)
+            let tapStart = max(min(end - HapticMixer.tapSeconds, start), 0)
+            guard strongestTransient(from: tapStart, includingFrom: tapStart == 0, through: end) != nil else { return result }
+            result.isTap = true
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
-                result.isTap = true
-            } else {
-                // Still playing a tap that started within `HapticMixer.tapSeconds` before this step.
-                let tapStart = max(end - HapticMixer.tapSeconds, 0)
-                result.isTap = tapStart < start && strongestTransient(from: tapStart, includingFrom: tapStart == 0, through: start) != nil
             }
             return result
         }
