@@ -47,12 +47,12 @@ public struct HapticMixer: Hashable, Sendable {
 
     public init() {}
 
-    /// The mixed level of one actuator (0...1) from the summed levels of the voices not playing a tap
-    /// (`continuous`, from `continuousVoices` voices with sound) and of those playing one (`taps`): the
-    /// saturating sum, except that two or more continuous voices pass the overlap limiter (knee
-    /// `overlapKnee`, ceiling `ceiling`) first. O(1), no allocation.
-    @_spi(HapticsTools) public static func mixed(continuous: Double, continuousVoices: Int, taps: Double, ceiling: Double) -> Double {
-        guard continuousVoices >= 2, ceiling < 1, continuous > overlapKnee else { return min(1, continuous + taps) }
+    /// The mixed level of one actuator (0...1): `sum`, the voices' levels summed in order, saturating at 1,
+    /// unless two or more voices that are not playing a tap (`continuousVoices`, summing to `continuous`)
+    /// overlap above `overlapKnee`: then their sum passes the overlap limiter (ceiling `ceiling`) and the
+    /// taps (`taps`) add on top, up to 1. O(1), no allocation.
+    @_spi(HapticsTools) public static func mixed(sum: Double, continuous: Double, continuousVoices: Int, taps: Double, ceiling: Double) -> Double {
+        guard continuousVoices >= 2, ceiling < 1, continuous > overlapKnee else { return min(1, sum) }
         let room = ceiling - overlapKnee, above = continuous - overlapKnee
         return min(1, overlapKnee + room * above / (room + above) + taps)
     }

@@ -282,7 +282,9 @@ public class HapticPatternPlayer {
     /// Returns how many points it evaluated (0...`LookaheadGrid.points`).
     @discardableResult
     func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) -> Int {
-        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0, origin: origin) }
+        let window = HapticMixer.tapSeconds / rateValue
+        return lookahead.add(from: first, gain: gain, output: outputIndex, lastTap: tapUntil - window - origin, tapSeconds: window,
+                             into: &mix) { lookaheadSample(at: $0, origin: origin) }
     }
 
     /// Forgets the kept lookahead: the voice's future changed (a command, a setting, its phase).
@@ -309,12 +311,7 @@ public class HapticPatternPlayer {
             let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: offset, origin: origin) : gameControls)
             var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
                                                isActive: sample.isActive)
-            // Playing a tap: a transient within `HapticMixer.tapSeconds` before (one look; the narrower one for
-            // the onsets of this step only when there is one).
             let start = max(anchorPosition + since(anchorTime, at: offset - LookaheadGrid.step) * rateValue, 0)
-            let tapStart = max(min(end - HapticMixer.tapSeconds, start), 0)
-            guard strongestTransient(from: tapStart, includingFrom: tapStart == 0, through: end) != nil else { return result }
-            result.isTap = true
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
             }

@@ -15,8 +15,6 @@ struct VoiceLookahead {
         var onsets: ActuatorSet = []
         /// Whether the pattern still sounds there (the evaluator's `isActive`).
         var isActive = false
-        /// Whether a transient of it started within `HapticMixer.tapSeconds` before (it plays a tap).
-        var isTap = false
     }
 
     private var samples: ContiguousArray<Sample>
@@ -45,9 +43,14 @@ struct VoiceLookahead {
     /// to `mix` (lookahead samples 1...points of `output`, with `gain`), evaluating with `sample`
     /// (seconds after the grid's origin in) only the points not kept.
     /// Returns how many points it evaluated.
-    mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
+    ///
+    /// The voice plays a tap at a point (the mixer's overlap limiter leaves it out) while a transient of
+    /// it sounded within `tapSeconds` (game seconds) before: since its last one before now, which
+    /// sounded at `lastTap` (seconds after the grid's origin), or at a point before with onsets.
+    mutating func add(from first: Int, gain: Double, output: Int, lastTap: Double, tapSeconds: Double, into mix: inout VoiceMix,
                       sample: (Double) -> Sample) -> Int {
         var evaluated = 0
+        var tap = lastTap
         var slot = LookaheadGrid.slot(of: first)
         for offset in 0..<LookaheadGrid.points {
             let index = first + offset
@@ -61,8 +64,10 @@ struct VoiceLookahead {
                 evaluated += 1
             }
             let value = samples[slot]
+            let time = LookaheadGrid.time(of: index)
+            if !value.onsets.isEmpty { tap = time }
             if !value.levels.isSilent {
-                mix.addAhead(value.levels, onsets: value.onsets, isTap: value.isTap, gain: gain, output: output, sample: offset + 1)
+                mix.addAhead(value.levels, onsets: value.onsets, isTap: time - tap < tapSeconds, gain: gain, output: output, sample: offset + 1)
             }
         }
         return evaluated

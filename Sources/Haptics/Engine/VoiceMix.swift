@@ -50,18 +50,20 @@ struct VoiceMix {
     /// The voices heard this frame (indices into `voices`) and their gains (after `mix(with:)`).
     private(set) var admitted: ContiguousArray<Int> = []
     private(set) var admittedGains: ContiguousArray<Double> = []
-    /// Per output, the mixed perceived levels at the lookahead grid's points after now (lanes
-    /// 1...`LookaheadGrid.points`, `LookaheadGrid.step` apart) and the actuators where a transient starts
-    /// in the step before each (after `addAhead`); lane 0 is filled from `perceived` by `window(ofOutput:)`.
-    private var ahead: ContiguousArray<IntentWindow>
+    /// The mixed perceived levels at the lookahead grid's points after now: output `o`'s sample `j`
+    /// (1...`LookaheadGrid.points`, `LookaheadGrid.step` apart) at `o * points + j - 1` (after `addAhead`),
+    /// the actuators where a transient starts in the step before each, and the overlap limiter's inputs
+    /// there (`HapticMixer.mixed`); `window(ofOutput:)` assembles an output's `IntentWindow` from them.
+    private var ahead: ContiguousArray<ActuatorLevels>
+    private var aheadOnsets: ContiguousArray<ActuatorSet>
     /// Per output, the overlap limiter's inputs (`HapticMixer.mixed`): the sum of the voices not playing
-    /// a tap, how many they are, and the sum of the taps; now (per actuator) and at the lookahead.
+    /// a tap, how many they are, and the sum of the taps; now (per output) and at the lookahead (per slot).
     private var continuous: ContiguousArray<ActuatorLevels>
     private var continuousVoices: ContiguousArray<SIMD4<Int>>
     private var taps: ContiguousArray<ActuatorLevels>
-    private var aheadContinuous: ContiguousArray<IntentWindow>
-    private var aheadContinuousVoices: ContiguousArray<IntentWindow>
-    private var aheadTaps: ContiguousArray<IntentWindow>
+    private var aheadContinuous: ContiguousArray<ActuatorLevels>
+    private var aheadContinuousVoices: ContiguousArray<SIMD4<Int>>
+    private var aheadTaps: ContiguousArray<ActuatorLevels>
     /// Whether any output's overlap limiter may act ahead (two continuous voices), and its ceiling.
     private var aheadMayLimit = false
     /// Per output, the actuators the overlap limiter held below full now.
@@ -73,14 +75,17 @@ struct VoiceMix {
     init(outputs: Int) {
         perceived = ContiguousArray(repeating: .zero, count: outputs)
         onsets = ContiguousArray(repeating: [], count: outputs)
-        ahead = ContiguousArray(repeating: .zero, count: outputs)
+        precondition(LookaheadGrid.points == 6, "window(ofOutput:) builds a window of 6 points")
+        let slots = outputs * LookaheadGrid.points
+        ahead = ContiguousArray(repeating: .zero, count: slots)
+        aheadOnsets = ContiguousArray(repeating: [], count: slots)
         continuous = ContiguousArray(repeating: .zero, count: outputs)
         continuousVoices = ContiguousArray(repeating: .zero, count: outputs)
         taps = ContiguousArray(repeating: .zero, count: outputs)
         limitedNow = ContiguousArray(repeating: [], count: outputs)
-        aheadContinuous = ContiguousArray(repeating: .zero, count: outputs)
-        aheadContinuousVoices = ContiguousArray(repeating: .zero, count: outputs)
-        aheadTaps = ContiguousArray(repeating: .zero, count: outputs)
+        aheadContinuous = ContiguousArray(repeating: .zero, count: slots)
+        aheadContinuousVoices = ContiguousArray(repeating: .zero, count: slots)
+        aheadTaps = ContiguousArray(repeating: .zero, count: slots)
     }
 
     /// Makes room for `voices` voices and a cap of `cap` without allocating later. Allocates only
@@ -148,31 +153,29 @@ struct VoiceMix {
 
     /// Starts the lookahead: every sample of every output silent.
     mutating func clearAhead() {
-        for index in ahead.indices {
-            ahead[index] = .zero
-            aheadContinuous[index] = .zero
-            aheadContinuousVoices[index] = .zero
-            aheadTaps[index] = .zero
+        for slot in ahead.indices {
+            ahead[slot] = .zero
+            aheadOnsets[slot] = []
+            aheadContinuous[slot] = .zero
+            aheadContinuousVoices[slot] = .zero
+            aheadTaps[slot] = .zero
         }
         aheadMayLimit = false
     }
 
     /// Adds an admitted voice's levels at lookahead sample `sample` (1...`LookaheadGrid.points`) of
     /// `output`, with the same gain and saturating sum as now, and the actuators where one of its
-    /// transients starts.
+    /// transients starts; `isTap`: whether it plays a tap there (the overlap limiter leaves it out).
     mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, isTap: Bool, gain: Double, output: Int, sample: Int) {
-        ahead[output][sample: sample] = Self.add(levels, gain: gain, to: ahead[output][sample: sample])
-        if !onsets.isEmpty { ahead[output].addTaps(onsets, at: sample) }
+        let slot = output * LookaheadGrid.points + sample - 1
+        ahead[slot] = Self.add(levels, gain: gain, to: ahead[slot])
+        if !onsets.isEmpty { aheadOnsets[slot].formUnion(onsets) }
         if isTap {
-            aheadTaps[output][sample: sample] = Self.add(levels, gain: gain, to: aheadTaps[output][sample: sample], limit: .infinity)
+            aheadTaps[slot] = Self.add(levels, gain: gain, to: aheadTaps[slot], limit: .infinity)
         } else if gain > 0 {
-            aheadContinuous[output][sample: sample] = Self.add(levels, gain: gain, to: aheadContinuous[output][sample: sample], limit: .infinity)
-            let counts = aheadContinuousVoices[output][sample: sample]
-            let sounding = Self.sounding(levels)
-            let next = ActuatorLevels(lowFrequency: counts.lowFrequency + Double(sounding[0]), highFrequency: counts.highFrequency + Double(sounding[1]),
-                                      leftTrigger: counts.leftTrigger + Double(sounding[2]), rightTrigger: counts.rightTrigger + Double(sounding[3]))
-            aheadContinuousVoices[output][sample: sample] = next
-            aheadMayLimit = aheadMayLimit || max(next.lowFrequency, next.highFrequency, next.leftTrigger, next.rightTrigger) >= 2
+            aheadContinuous[slot] = Self.add(levels, gain: gain, to: aheadContinuous[slot], limit: .infinity)
+            aheadContinuousVoices[slot] &+= Self.sounding(levels)
+            aheadMayLimit = aheadMayLimit || aheadContinuousVoices[slot].max() >= 2
         }
     }
 
@@ -181,38 +184,54 @@ struct VoiceMix {
         SIMD4(levels.lowFrequency > 0 ? 1 : 0, levels.highFrequency > 0 ? 1 : 0, levels.leftTrigger > 0 ? 1 : 0, levels.rightTrigger > 0 ? 1 : 0)
     }
 
-    /// `mixed` with the overlap limiter applied where two or more continuous voices sound, and the
-    /// actuators where it held the sum below full.
+    /// `mixed` (the saturating sums) with the overlap limiter applied where two or more continuous voices
+    /// overlap above the knee (`HapticMixer.mixed`, lane by lane), and the actuators where it acted.
     private static func limited(_ mixed: ActuatorLevels, continuous: ActuatorLevels, voices: SIMD4<Int>, taps: ActuatorLevels,
                                 ceiling: Double) -> (levels: ActuatorLevels, limited: ActuatorSet) {
-        var result = mixed
-        var set: ActuatorSet = []
-        for actuator in Actuator.allCases where voices[actuator.rawValue] >= 2 {
-            result[actuator] = HapticMixer.mixed(continuous: continuous[actuator], continuousVoices: voices[actuator.rawValue],
-                                                 taps: taps[actuator], ceiling: ceiling)
-            if continuous[actuator] > HapticMixer.overlapKnee { set.insert(ActuatorSet(actuator)) }
-        }
-        return (result, set)
+        let sums = Self.lanes(continuous)
+        let mask = (SIMD4<Double>(voices) .>= 2) .& (sums .> HapticMixer.overlapKnee)
+        guard any(mask) else { return (mixed, []) }
+        let room = ceiling - HapticMixer.overlapKnee, above = sums - HapticMixer.overlapKnee
+        let knee = SIMD4<Double>(repeating: HapticMixer.overlapKnee)
+        var limited = knee + room * above / (room + above) + Self.lanes(taps)
+        limited = limited.replacing(with: 1, where: limited .> 1)
+        let result = Self.lanes(mixed).replacing(with: limited, where: mask)
+        var set: UInt8 = 0
+        for lane in 0..<4 where mask[lane] { set |= 1 << UInt8(lane) }
+        return (ActuatorLevels(lowFrequency: result[0], highFrequency: result[1], leftTrigger: result[2], rightTrigger: result[3]),
+                ActuatorSet(rawValue: set))
+    }
+
+    @inline(__always) private static func lanes(_ levels: ActuatorLevels) -> SIMD4<Double> {
+        SIMD4(levels.lowFrequency, levels.highFrequency, levels.leftTrigger, levels.rightTrigger)
     }
 
     /// Output `index`'s mixed intent now and at the lookahead grid, with its taps (after `mix(with:)`
     /// and the lookahead). O(1).
     func window(ofOutput index: Int) -> IntentWindow {
-        var window = ahead[index]
-        window[sample: 0] = perceived[index]
-        window.addTaps(onsets[index], at: 0)
-        window.markLimited(limitedNow[index], at: 0)
-        if aheadMayLimit && ceiling < 1 {
-            for k in 1...LookaheadGrid.points {
-                let counts = aheadContinuousVoices[index][sample: k]
-                let voices = SIMD4(Int(counts.lowFrequency), Int(counts.highFrequency), Int(counts.leftTrigger), Int(counts.rightTrigger))
-                guard voices.max() >= 2 else { continue }
-                let result = Self.limited(window[sample: k], continuous: aheadContinuous[index][sample: k], voices: voices,
-                                          taps: aheadTaps[index][sample: k], ceiling: ceiling)
-                window[sample: k] = result.levels
-                window.markLimited(result.limited, at: k)
-            }
+        // Built lane by lane in one initializer per actuator (a window is 4 × SIMD8: writing it sample by
+        // sample costs a store and reload per lane). The grid has 6 points (checked in `init`).
+        let base = index * LookaheadGrid.points
+        let limits = aheadMayLimit && ceiling < 1
+        var held = SIMD4<UInt32>.zero
+        @inline(__always) func sample(_ k: Int) -> ActuatorLevels {
+            let slot = base + k - 1
+            guard limits && aheadContinuousVoices[slot].max() >= 2 else { return ahead[slot] }
+            let result = Self.limited(ahead[slot], continuous: aheadContinuous[slot], voices: aheadContinuousVoices[slot],
+                                      taps: aheadTaps[slot], ceiling: ceiling)
+            held |= IntentWindow.bits(result.limited, at: k)
+            return result.levels
         }
+        let s0 = perceived[index], s1 = sample(1), s2 = sample(2), s3 = sample(3), s4 = sample(4), s5 = sample(5), s6 = sample(6)
+        var window = IntentWindow(
+            lowFrequency: SIMD8(s0.lowFrequency, s1.lowFrequency, s2.lowFrequency, s3.lowFrequency, s4.lowFrequency, s5.lowFrequency, s6.lowFrequency, 0),
+            highFrequency: SIMD8(s0.highFrequency, s1.highFrequency, s2.highFrequency, s3.highFrequency, s4.highFrequency, s5.highFrequency, s6.highFrequency, 0),
+            leftTrigger: SIMD8(s0.leftTrigger, s1.leftTrigger, s2.leftTrigger, s3.leftTrigger, s4.leftTrigger, s5.leftTrigger, s6.leftTrigger, 0),
+            rightTrigger: SIMD8(s0.rightTrigger, s1.rightTrigger, s2.rightTrigger, s3.rightTrigger, s4.rightTrigger, s5.rightTrigger, s6.rightTrigger, 0))
+        var taps = IntentWindow.bits(onsets[index], at: 0)
+        for k in 1...LookaheadGrid.points where !aheadOnsets[base + k - 1].isEmpty { taps |= IntentWindow.bits(aheadOnsets[base + k - 1], at: k) }
+        window.taps = taps
+        window.limited = held | IntentWindow.bits(limitedNow[index], at: 0)
         return window
     }
 

@@ -69,9 +69,8 @@ public struct FeltIntent: Sendable {
             }
         }
         func mixed(_ parts: Parts) -> Double {
-            guard parts.voices >= 2 else { return min(parts.sum, 1) }
-            return HapticMixer.mixed(continuous: parts.continuous, continuousVoices: parts.voices, taps: parts.taps,
-                                     ceiling: HapticMixer.defaultOverlapCeiling)
+            HapticMixer.mixed(sum: parts.sum, continuous: parts.continuous, continuousVoices: parts.voices, taps: parts.taps,
+                              ceiling: HapticMixer.defaultOverlapCeiling)
         }
         frames = combined.map(mixed)
         actuatorFrames = perActuator.map { $0.map(mixed) }
