@@ -182,9 +182,12 @@ let summary = report.summary()
 let limitVerdict = noLimit ? nil : report.verdict(of: .limit)
 let shortfallTable = report.shortfallTable()
 
-let section = FeltDocument.section(tables: tables, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
+let fidelity = report.fidelityTable()
+let section = FeltDocument.section(tables: tables, fidelity: fidelity, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
                                    shortfallTable: shortfallTable, comparison: comparison, failures: failures)
 print(tables)
+print("Level fidelity per class: SDLHaptics / per-channel max / limit (✓: at least per-channel max's), and the share of the limit's correlation\n")
+print(fidelity)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
 for line in shortfalls { print("- " + line) }
 print("")
