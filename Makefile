@@ -6,19 +6,30 @@ APT_PACKAGES ?= libsdl2-dev libchipmunk-dev pkg-config binutils cmake valgrind
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Headless SDL for tests: no window, no sound card.
 TEST_ENV     := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+# SDL3's folders for the root package's builds (HapticsSDL3 and the C library's SDL3 flavour compile against
+# <SDL3/SDL.h>): nothing for a system SDL3 in the default paths, the test rig's after `make sdl3`
+# (docs/sdl3.md). Empty, and so harmless, before the rig exists. The same flags on every build of the root,
+# so SwiftPM does not rebuild everything between two targets.
+SDL3_FLAGS    = $(shell scripts/sdl3-rig.sh --swift-flags 2>/dev/null)
+# PKG_CONFIG_PATH with the rig's sdl3.pc first when the rig is in use, for the C library's SDL3 flavour and
+# its checks (on a system with SDL3, the caller's PKG_CONFIG_PATH as it is).
+WITH_SDL3_PC  = PKG_CONFIG_PATH="$$(scripts/sdl3-rig.sh --pkg-config-path)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
 
-.PHONY: all deps build test bench-c c-library c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
+.PHONY: all deps sdl3 test-sdl3 build test bench-c c-library c-library3 c-library-all install uninstall check-c-library demo demo-headless hapticsctl bench felt fuzz presets plots examples soak leakcheck tsan clean help
 
 all: build
 
 help:
 	@echo "make demo        install what is missing, build and play the demo game (window, gamepad or keyboard)"
 	@echo "make demo-headless  run the demo's scripted tour headless; writes demo-trace.csv, demo-events.csv, demo.bmp"
-	@echo "make test        install what is missing, build, run every test (headless SDL)"
+	@echo "make test        install what is missing, build, run every test (headless SDL2 and SDL3)"
+	@echo "make test-sdl3   only the tests through SDL3 (Tests/SDL3, its own package; docs/sdl3.md)"
+	@echo "make sdl3        find SDL3 (pkg-config sdl3) or set up the pinned test rig in .build/sdl3-rig"
 	@echo "make build       debug build of the package"
 	@echo "make hapticsctl  release build of the command-line tool (.build/release/hapticsctl)"
 	@echo "make bench       run the benchmarks in Benchmarks/ (release build)"
-	@echo "make bench-c     posting through the C API next to the Swift post (Benchmarks/C/post_bench.c, docs/c-api.md)"
+	@echo "make bench-c     posting through the C API next to the Swift post (Benchmarks/C/post_bench.c, docs/c-api.md),"
+	@echo "                 the config watcher's idle cost (watch_cost.c) and virtual pad attach times (attach_bench.c)"
 	@echo "make felt        what a player feels: SDLHaptics vs raw SDL, clip stepping, per-channel max and the limit (docs/performance.md)"
 	@echo "make fuzz        run every libFuzzer target for FUZZ_SECONDS each (default 60)"
 	@echo "make soak        24 simulated hours of random game events through mapping and engine (SOAK_HOURS)"
@@ -28,8 +39,9 @@ help:
 	@echo "make presets     rebuild the library's built-in copy of Assets/Haptics/Presets after editing a preset"
 	@echo "make examples    run each example in Demo/Examples headless"
 	@echo "make c-library   the C library libsdlhaptics.so, release, stripped (.build-clib/c-library/)"
+	@echo "make c-library3  its SDL3 flavour libsdlhaptics3.so (needs SDL3: the system's or make sdl3's rig)"
 	@echo "make c-library-all  the C library and a hapticsctl that runs without Swift: what make install installs"
-	@echo "make install     the C library, header, pkg-config file, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
+	@echo "make install     the C library (and its SDL3 flavour when pkg-config finds sdl3), header, pkg-config files, CMake package, hapticsctl, presets and default config (PREFIX, DESTDIR)"
 	@echo "make uninstall   remove what make install put there (same PREFIX, DESTDIR)"
 	@echo "make deps        only install the Debian packages ($(APT_PACKAGES))"
 
@@ -50,15 +62,25 @@ deps:
 		command -v valgrind >/dev/null 2>&1 || { echo "error: valgrind still missing (make test runs a C session under it)" >&2; exit 1; }; \
 	fi
 
-build: deps
-	$(SWIFT) build
+# SDL3 for HapticsSDL3 and its tests: the system's, or the pinned test rig from PyPI (scripts/sdl3-rig.sh;
+# needs python3 and pip, which it installs with apt-get when missing). Fails loudly when neither works.
+sdl3: deps
+	scripts/sdl3-rig.sh
 
-test: deps
-	$(SWIFT) build --build-tests
+build: deps sdl3
+	$(SWIFT) build $(SDL3_FLAGS)
+
+test: deps sdl3
+	$(SWIFT) build --build-tests $(SDL3_FLAGS)
 	$(TEST_ENV) $(SWIFT) test --skip-build
+	scripts/test-sdl3.sh
 	scripts/check-game-package.sh
-	scripts/check-c-api.sh
-	scripts/check-c-library.sh
+	$(WITH_SDL3_PC) scripts/check-c-api.sh
+	$(WITH_SDL3_PC) scripts/check-c-library.sh
+
+# The tests through SDL3 alone (Tests/SDL3: a package of its own, so SDL2 never shares their process).
+test-sdl3: deps sdl3
+	SWIFT="$(SWIFT)" scripts/test-sdl3.sh
 
 # The C library and its install (docs/c-library.md). scripts/c-library.sh does the work: a release
 # build with the Swift runtime linked in, only the header's SDLH_ functions exported, a SONAME; the
@@ -81,6 +103,10 @@ C_LIBRARY_ENV  = SWIFT="$(SWIFT)" PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" LIBDIR
 c-library: deps
 	$(C_LIBRARY_ENV) scripts/c-library.sh build
 
+# The SDL3 flavour, libsdlhaptics3.so (docs/sdl3.md): with the system's SDL3, or the test rig's.
+c-library3: deps sdl3
+	$(WITH_SDL3_PC) $(C_LIBRARY_ENV) scripts/c-library.sh build3
+
 # The library and a hapticsctl with the Swift runtime linked in: everything install installs.
 c-library-all: deps
 	$(C_LIBRARY_ENV) scripts/c-library.sh build-all
@@ -94,8 +120,8 @@ uninstall:
 
 # Installs into a temporary PREFIX and checks the library's dependencies, exported symbols, pkg-config
 # and that uninstall leaves nothing (make test runs it).
-check-c-library: deps
-	scripts/check-c-library.sh
+check-c-library: deps sdl3
+	$(WITH_SDL3_PC) scripts/check-c-library.sh
 
 demo: deps
 	$(SWIFT) build -c release --product haptics-demo
@@ -107,14 +133,15 @@ demo-headless: deps
 		--trace demo-trace.csv --events demo-events.csv --screenshot demo.bmp
 
 hapticsctl: deps
-	$(SWIFT) build -c release --product hapticsctl
+	$(SWIFT) build -c release --product hapticsctl $(SDL3_FLAGS)
 	@echo "built .build/release/hapticsctl"
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --scratch-path ../.build-bench benchmark --no-progress
 
 # Posting one event through the C API next to GameHaptics.post, and a frame of 10,000 posts (issue 16;
-# docs/c-api.md, "Performance"). Both built in release mode; the C program links the release library.
+# docs/c-api.md, "Performance"); then the watcher's idle cost and virtual pad attach times (issue 31).
+# All built in release mode; the C programs link the release library.
 bench-c: deps
 	$(SWIFT) build -c release --product sdlhaptics
 	$(SWIFT) build -c release --product haptics-post-bench
@@ -122,6 +149,15 @@ bench-c: deps
 		-o "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" -L"$$($(SWIFT) build -c release --show-bin-path)" -lsdlhaptics $$(pkg-config --libs sdl2)
 	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/post-bench-c" Assets/Haptics/haptics.toml
 	$(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/haptics-post-bench" Assets/Haptics/haptics.toml
+	@# Issue 31 (docs/reliability.md, "Budgets"): the config watcher while an 8 MiB config does not change
+	@# (every 0.01 s, then every 0.25 s), and what attaching virtual pads costs.
+	for program in watch_cost attach_bench; do \
+		cc -std=c99 -O2 -Wall -Wextra -pedantic -Werror -Iinclude $$(pkg-config --cflags sdl2) Benchmarks/C/$$program.c \
+			-o "$$($(SWIFT) build -c release --show-bin-path)/$$program-c" -L"$$($(SWIFT) build -c release --show-bin-path)" -lsdlhaptics $$(pkg-config --libs sdl2) || exit 1; \
+	done
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/watch_cost-c" "$${TMPDIR:-/tmp}" 0.01
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/watch_cost-c" "$${TMPDIR:-/tmp}" 0.25
+	$(TEST_ENV) LD_LIBRARY_PATH="$$($(SWIFT) build -c release --show-bin-path)" "$$($(SWIFT) build -c release --show-bin-path)/attach_bench-c" 1024
 
 # What a player feels (issues 20, 24): re-captures the demo tour's game events, then runs every input through
 # SDLHaptics, the usual approaches and the limit (the best drive through the same pad link, found offline;
@@ -149,9 +185,9 @@ plots: deps
 	scripts/plots.sh
 
 examples: deps
-	$(SWIFT) build --product example-pattern-on-pad
-	$(SWIFT) build --product example-generator-on-button
-	$(SWIFT) build --product example-collision-by-config
+	$(SWIFT) build --product example-pattern-on-pad $(SDL3_FLAGS)
+	$(SWIFT) build --product example-generator-on-button $(SDL3_FLAGS)
+	$(SWIFT) build --product example-collision-by-config $(SDL3_FLAGS)
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-pattern-on-pad --headless --frames 240
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-generator-on-button --headless --frames 180
 	$(TEST_ENV) $$($(SWIFT) build --show-bin-path)/example-collision-by-config --headless --frames 300
@@ -175,8 +211,8 @@ leakcheck: deps
 		.build-leak/haptics-soak --hours $(LEAK_HOURS) --config Assets/Haptics/haptics.toml
 
 # Posting from 8 threads while the game thread updates, config reloads, generators, the trigger watchdog: under TSan.
-tsan: deps
-	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests|AdaptiveTriggersThroughSDLTests"
+tsan: deps sdl3
+	$(TEST_ENV) $(SWIFT) test $(SDL3_FLAGS) --sanitize=thread --scratch-path .build-tsan --filter "concurrentPosting|hotReload|GeneratorTests|AdaptiveTriggersThroughSDLTests"
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan .build-bench .build-leak .build-clib Benchmarks/.build

@@ -17,11 +17,15 @@ let package = Package(
     products: [
         .library(name: "Haptics", targets: ["Haptics"]),
         .library(name: "HapticsSDL", targets: ["HapticsSDL"]),
+        // The same front door for SDL3 games (docs/sdl3.md). Never beside HapticsSDL in one program.
+        .library(name: "HapticsSDL3", targets: ["HapticsSDL3"]),
         // Our tools' module (previews, SVG charts, event scripts, simulation): hapticsctl, Tools/ and the
         // Benchmarks package use it. A game never needs it.
         .library(name: "HapticsTools", targets: ["HapticsTools"]),
         // The C API (include/sdlhaptics.h, docs/c-api.md): libsdlhaptics.so for C and C++ games.
         .library(name: "sdlhaptics", type: .dynamic, targets: ["SDLHapticsC"]),
+        // The same C API built a second time, against SDL3: libsdlhaptics3.so (docs/c-library.md).
+        .library(name: "sdlhaptics3", type: .dynamic, targets: ["SDLHapticsC3"]),
         .executable(name: "hapticsctl", targets: ["hapticsctl"]),
         .executable(name: "example-pattern-on-pad", targets: ["example-pattern-on-pad"]),
         .executable(name: "example-generator-on-button", targets: ["example-generator-on-button"]),
@@ -51,9 +55,32 @@ let package = Package(
             dependencies: ["Haptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The front end, written once for every SDL (docs/architecture.md): GameHaptics and its parts,
+        // seats, hot-plug bookkeeping, RumblePolicy, focus and pause, the DualSense trigger bytes, the
+        // audio clock and device, over the SDLBackend protocol. Imports no SDL.
+        .target(
+            name: "HapticsFrontEnd",
+            dependencies: ["Haptics"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // SDL2's backend and SDL2-typed entry points; re-exports HapticsFrontEnd.
         .target(
             name: "HapticsSDL",
-            dependencies: ["Haptics", "CHapticsSDL2"],
+            dependencies: ["Haptics", "HapticsFrontEnd", "CHapticsSDL2"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // SDL3's headers as <SDL3/SDL.h> from the default include path (Debian trixie: libsdl3-dev), like
+        // CHapticsSDL2 and without pkg-config, so a game on SDL2 never hears of SDL3 (SwiftPM would warn
+        // about a missing sdl3.pc on every build of every package that depends on this one); an SDL3 elsewhere
+        // (the test rig, Homebrew) comes with -Xcc -I / -Xlinker -L flags (scripts/sdl3-rig.sh --swift-flags).
+        // SDL3's backend and SDL3-typed entry points. A game on SDL2 never builds them.
+        .systemLibrary(
+            name: "CHapticsSDL3",
+            providers: [.apt(["libsdl3-dev"])]
+        ),
+        .target(
+            name: "HapticsSDL3",
+            dependencies: ["Haptics", "HapticsFrontEnd", "CHapticsSDL3"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The C API: include/sdlhaptics.h as a module (CSDLHaptics) and the Swift shell exporting it
@@ -66,6 +93,18 @@ let package = Package(
             name: "SDLHapticsC",
             dependencies: ["Haptics", "HapticsSDL", "CHapticsSDL2", "CSDLHaptics"],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The C API for SDL3: the very sources of SDLHapticsC (Sources/SDLHapticsC3/Shared is a link to
+        // them), compiled with SDLHAPTICS_SDL3 against HapticsSDL3 and the header read after <SDL3/SDL.h>.
+        .systemLibrary(
+            name: "CSDLHaptics3",
+            path: "Sources/CSDLHaptics3"
+        ),
+        .target(
+            name: "SDLHapticsC3",
+            dependencies: ["Haptics", "HapticsSDL3", "CHapticsSDL3", "CSDLHaptics3"],
+            exclude: ["Shared/SDLHapticsC.docc"],
+            swiftSettings: [.swiftLanguageMode(.v6), .define("SDLHAPTICS_SDL3")]
         ),
         .executableTarget(
             name: "hapticsctl",

@@ -1,5 +1,5 @@
 /*
- * SDLHaptics: haptics middleware for SDL2 games, the C API.
+ * SDLHaptics: haptics middleware for SDL games (SDL2 and SDL3), the C API.
  *
  * A game says what happened (a 40 kg crate hit stone at 6 m/s, a foot came down on metal) and
  * SDLHaptics turns it into gamepad rumble that feels right, through a mapping config that designers
@@ -39,8 +39,28 @@
 #ifndef SDLHAPTICS_H_
 #define SDLHAPTICS_H_
 
+/*
+ * One header for both SDLs (docs/sdl3.md). Include it after the SDL the game uses: after <SDL3/SDL.h> it
+ * is the API of libsdlhaptics3 (`pkg-config --cflags --libs sdlhaptics3`, CMake SDLHaptics::SDLHaptics3),
+ * where SDLH_HandleEvent takes SDL3's SDL_Event and SDL_JoystickID is SDL3's; after SDL2's "SDL.h" (or
+ * alone, with sdlhaptics.pc's flags) it is libsdlhaptics's. Alone with SDLH_USE_SDL3 defined (sdlhaptics3.pc
+ * and the CMake target define it) it includes <SDL3/SDL.h> itself. Link the library of the same SDL: the
+ * two never share a process.
+ */
 #ifndef SDL_h_
+#if defined(SDLH_USE_SDL3)
+#include <SDL3/SDL.h>
+#else
 #include "SDL.h"
+#endif
+#endif
+
+#if SDL_MAJOR_VERSION >= 3
+/* SDL3 names SDL2's DECLSPEC SDL_DECLSPEC; the name is this header's for its own declarations only. */
+#ifndef DECLSPEC
+#define DECLSPEC SDL_DECLSPEC
+#define SDLH_UNDEFINE_DECLSPEC_
+#endif
 #endif
 
 #ifdef __cplusplus
@@ -95,13 +115,27 @@ extern "C" {
      (SDLH_MAJOR_VERSION == (X) && SDLH_MINOR_VERSION == (Y) && SDLH_PATCH_VERSION >= (Z)))
 
 /**
+ * A version: major, minor, patch. With SDL2 it is SDL's own SDL_version (the same type, as before issue 32);
+ * SDL3 has no version struct, so with SDL3 it is this struct of the same three Uint8 fields.
+ */
+#if SDL_MAJOR_VERSION >= 3
+typedef struct SDLH_Version {
+    Uint8 major;
+    Uint8 minor;
+    Uint8 patch;
+} SDLH_Version;
+#else
+typedef SDL_version SDLH_Version;
+#endif
+
+/**
  * Gets the version of the linked library (which may differ from the header's SDLH_VERSION).
  *
- * \param version receives major, minor, patch; must not be NULL
+ * \param version receives major, minor, patch; must not be NULL (SDL2: an SDL_version, the same type)
  * \returns 0, or SDLH_ERROR_INVALID_ARGUMENT when version is NULL
  * Any thread; works before SDLH_Init.
  */
-extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
+extern DECLSPEC int SDLCALL SDLH_GetVersion(SDLH_Version *version);
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Errors                                                                                         */
@@ -118,7 +152,7 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
 #define SDLH_ERROR_CONFIG             (-8)  /**< a mapping config is invalid (file:line:column in the message) */
 #define SDLH_ERROR_PATTERN            (-9)  /**< an AHAP pattern is invalid or unreadable */
 #define SDLH_ERROR_QUEUE_FULL         (-10) /**< this frame's event queue is full (SDLH_MAX_EVENTS_PER_FRAME): dropped */
-#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind) */
+#define SDLH_ERROR_LIMIT              (-11) /**< a stated limit was reached (SDLH_MAX_LIVE_HANDLES of a kind, SDLH_MAX_VIRTUAL_PADS) */
 #define SDLH_ERROR_NOT_FOUND          (-12) /**< no such pad, preset or entry */
 
 /*
@@ -129,7 +163,9 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
 #define SDLH_MAX_PLAYERS              16      /**< SDLH_InitOptions.player_count: 1...16 (0: 4) */
 #define SDLH_MAX_SAFETY_MILLISECONDS  65535   /**< SDLH_InitOptions.safety_milliseconds: 1...65535 (0: 250) */
 #define SDLH_MAX_EVENTS_PER_FRAME     16384   /**< posted events waiting for one update; more: SDLH_ERROR_QUEUE_FULL */
-#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles, attached virtual pads (each counted alone); more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_LIVE_HANDLES         65536   /**< live pattern handles, live player handles (each counted alone); more: SDLH_ERROR_LIMIT */
+#define SDLH_MAX_VIRTUAL_PADS         256     /**< virtual pads attached by SDLH_AttachVirtualPad* at once (SDL 2.26 attaches one in time growing with the square of those attached); more: SDLH_ERROR_LIMIT. Added by issue 31 */
+#define SDLH_MAX_UNMATCHED_NAMES      256     /**< distinct names no rule takes, kept per config for SDLH_GetUnmatchedName (added by issue 31) */
 #define SDLH_MAX_PLAYING_PATTERNS     256     /**< patterns one player plays at once through SDLH_PlayPattern, with or without out_player; more: SDLH_ERROR_LIMIT (added by issue 31) */
 #define SDLH_MAX_PATTERN_BYTES        8388608 /**< 8 MiB: an AHAP document, from memory or a file */
 #define SDLH_MAX_STRING_BYTES         4096    /**< a string passed in (name, path), NUL not counted */
@@ -143,7 +179,8 @@ extern DECLSPEC int SDLCALL SDLH_GetVersion(SDL_version *version);
 /**
  * The message of the last error on the calling thread, like SDL_GetError: what failed, where
  * (function, file:line:column or argument) and what was expected. At most SDLH_MAX_ERROR_BYTES of
- * UTF-8 (a longer message is cut at a character boundary).
+ * UTF-8 (a longer message is cut at a character boundary), on one line: control characters of an
+ * argument it quotes are escaped ("\n", "\u001B"), so none reaches a log or a terminal.
  *
  * \returns a string owned by the library, valid on this thread until the next SDLH_ call that
  *          fails; "" when no error was recorded. Never NULL.
@@ -181,9 +218,12 @@ typedef struct SDLH_InitOptions {
  * Starts SDLHaptics after the game's SDL_Init: takes its own reference on SDL's game controller and
  * events subsystems (SDL_InitSubSystem is reference-counted, so the game's own references are never
  * taken over), opens every pad already connected and gives each player 0...player_count-1 an engine.
- * The calling thread becomes the game thread. The first SDLH_Init also registers an atexit handler:
- * a process that exits on the game thread without SDLH_Quit still sends (0,0) to every pad
- * (docs/c-api.md, "Leaving: exit, signals and crashes").
+ * The calling thread becomes the game thread. The first SDLH_Init also registers atexit and
+ * at_quick_exit handlers, and each SDLH_Init handles the signals that end a process and are still at
+ * their default (SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, ...; SIGINT and SIGTERM when SDL's handlers are
+ * off): a process that exits (from any thread, even from inside an update) or is ended by such a
+ * signal without SDLH_Quit still sends (0,0) to every pad (docs/c-api.md, "Leaving: exit, signals
+ * and crashes").
  *
  * \param options NULL for defaults, or options with size set
  * \returns 0; SDLH_ERROR_ALREADY_INITIALIZED, SDLH_ERROR_INVALID_ARGUMENT (bad size or field),
@@ -195,8 +235,8 @@ extern DECLSPEC int SDLCALL SDLH_Init(const SDLH_InitOptions *options);
 /**
  * Stops every pad with (0,0) and its adaptive triggers with "off", closes the pads SDLHaptics
  * opened, stops the config watcher, closes audio, frees every pattern and player handle (later use
- * gives SDLH_ERROR_INVALID_HANDLE) and releases only the SDL subsystem references SDLH_Init took.
- * SDLH_Init may be called again afterwards.
+ * gives SDLH_ERROR_INVALID_HANDLE), releases only the SDL subsystem references SDLH_Init took and puts
+ * back the default of the signals SDLH_Init handled. SDLH_Init may be called again afterwards.
  *
  * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
  * Game thread.
@@ -228,7 +268,7 @@ extern DECLSPEC int SDLCALL SDLH_HandleEvent(const SDL_Event *event);
  * costs"). No allocation in steady state.
  *
  * \returns 0; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD, SDLH_ERROR_INVALID_ARGUMENT when
- *          called from a completion callback (the update is already running)
+ *          called from a completion or reload callback (the update is already running)
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_Update(void);
@@ -244,7 +284,7 @@ extern DECLSPEC int SDLCALL SDLH_Update(void);
  *
  * \param game_time_seconds the frame's time in seconds, finite, non-decreasing, any origin (a time
  *        earlier than the last one is treated as the last one)
- * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion callback),
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NaN or infinite, or from a completion or reload callback),
  *          SDLH_ERROR_NOT_INITIALIZED,
  *          SDLH_ERROR_WRONG_THREAD
  * Game thread.
@@ -255,10 +295,11 @@ extern DECLSPEC int SDLCALL SDLH_UpdateAt(double game_time_seconds);
 /* Game events: what happened, in the game's terms. The mapping config decides how it feels.     */
 /* Posting is safe from any thread (physics, audio, network): events wait for the next update.   */
 /* A frame holds up to SDLH_MAX_EVENTS_PER_FRAME events; more are dropped and counted           */
-/* (SDLH_ERROR_QUEUE_FULL).                                                                       */
+/* (SDLH_ERROR_QUEUE_FULL; a refused post allocates nothing either).                             */
 /* Prepare each struct with SDLH_STRUCT_INIT (size = sizeof, the rest zero: zero is the default  */
-/* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; */
-/* up to 15 bytes cost nothing, longer ones are hashed. NULL or "" means "none".                  */
+/* of every field). Names (materials, surfaces, kinds, tags) are UTF-8, compared exactly; up to  */
+/* 15 bytes cost nothing, a longer one is kept once in a bounded table (issue 31; docs/events.md: */
+/* no allocation, a lock and O(length)). NULL or "" means "none".                                 */
 /* ---------------------------------------------------------------------------------------------- */
 
 /** For the player field of events: every player feels it (each attenuated by its own listener). */
@@ -372,7 +413,8 @@ typedef struct SDLH_Action {
  * Posts a game action by name with value 1, in one line: `SDLH_PostAction(0, "dash");`. The mapping
  * config's `[[rule]]`s with `event = "action"` and `action = "dash"` decide how it feels (inputs,
  * curves, cooldown, attenuation, player routing, as for every event); an action no rule takes is
- * counted in SDLH_MappingStats.unmatched. Any thread; O(1), no allocation for names up to 15 bytes.
+ * counted in SDLH_MappingStats.unmatched and its name in SDL's log and SDLH_GetUnmatchedName. Any
+ * thread; O(1) (O(length) for a name over 15 bytes), no allocation.
  *
  * \param player 0-based player, or SDLH_EVERY_PLAYER
  * \param name the action's name, UTF-8 (copied); not NULL or ""
@@ -392,7 +434,7 @@ extern DECLSPEC int SDLCALL SDLH_PostActionValue(int player, const char *name, d
 extern DECLSPEC int SDLCALL SDLH_PostActionEx(const SDLH_Action *action);
 
 /**
- * Posts a collision for the next update. Any thread; O(1), no allocation for names up to 15 bytes.
+ * Posts a collision for the next update. Any thread; O(1) (O(length) per name over 15 bytes), no allocation.
  *
  * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (NULL, size too small or too large, negative or NaN
  *          mass/speed/impulse, infinite values, a string that is not UTF-8),
@@ -478,15 +520,16 @@ extern DECLSPEC int SDLCALL SDLH_PostFeedback(int player, int feedback, double i
  * reload is on: a background thread looks at the file every 0.25 s and, once a save has settled (the
  * same bytes on two looks in a row), swaps it in between frames; a broken save keeps the last good
  * config and is reported (SDLH_SetReloadCallback, one SDL_Log line by default, SDLH_GetMappingError).
- * Patterns the config names are found relative to the config file. The path is made absolute
+ * Patterns the config names are found relative to the config file, and are watched too: a saved
+ * .ahap or .wav is reloaded like the config (issue 31). The path is made absolute
  * against the working directory now: messages name the file by its full path, and a later chdir
  * changes nothing. Same as SDLH_LoadMappingWithOptions(path, 1, 0.25).
  *
  * A file that is missing or broken now fails with SDLH_ERROR_CONFIG, and is watched anyway (instead
  * of the file watched before): the first good save is loaded while the game runs, as a hot reload.
  * Until then the config in use before, if any, stays; without one, events play nothing (feedback
- * cases play their presets). SDLH_GetError says which: "no config is in use" or "the config in use
- * (PATH) stays".
+ * cases play their presets). SDLH_GetError says which, on one line after the first problem: "no
+ * config is in use" or "the config in use (PATH) stays".
  *
  * Each pattern or sound file the rules name is read and decoded once, however many rules name it,
  * and a config may make the library load only so much: the load budget of docs/config.md, "Limits"
@@ -535,21 +578,31 @@ extern DECLSPEC const char *SDLCALL SDLH_GetMappingError(int index);
 
 /**
  * What the mapping layer did since SDLH_Init. Set size = sizeof(SDLH_MappingStats) first (a size from
- * an older header is accepted: only the fields it covers are written). Responses are counted per
- * player an event is for.
+ * an older header is accepted: only the fields it covers are written).
+ *
+ * One unit, the post (issue 31): every event taken from the queue (events) ends in exactly one of
+ * started, updated, coalesced, cooled_down, throttled, out_of_range, silenced, no_pad and unmatched, so
+ * they add up to events after each update. A post for every player counts once, under the furthest it
+ * got for any of them, in that order (started for one player and cooled down for another: started).
+ * voices_started, dropped, reloads and failed_reloads count other things. docs/config.md, "Why did
+ * nothing play?".
  */
 typedef struct SDLH_MappingStats {
     Uint32 size;              /**< sizeof(SDLH_MappingStats) */
-    Sint64 events;            /**< events taken from the queue and mapped */
-    Sint64 unmatched;         /**< events no rule matched (a name no rule knows, a kind without rules) */
-    Sint64 started;           /**< players started by rules */
-    Sint64 dropped;           /**< events dropped because a frame's queue was full */
+    Sint64 events;            /**< posts taken from the queue and mapped: what the outcome fields count */
+    Sint64 unmatched;         /**< posts no rule took (a name no rule knows, a kind without rules, no config): SDLH_GetUnmatchedName lists the names */
+    Sint64 started;           /**< posts that started a voice (a rule's, a feedback preset, a texture) or set a trigger effect, for at least one player */
+    Sint64 dropped;           /**< posts refused because a frame's queue was full (never taken: not in events) */
     Sint64 reloads;           /**< hot reloads swapped in (including a first good save after a failed load) */
     Sint64 failed_reloads;    /**< hot reloads refused (the config in use, if any, stayed) */
-    Sint64 silenced;          /**< responses a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added by issue 25 */
-    Sint64 cooled_down;       /**< responses dropped because the rule's cooldown had not passed for that player. Added by issue 25 */
-    Sint64 coalesced;         /**< responses merged into a stronger one of the same rule in the same frame. Added by issue 25 */
-    Sint64 out_of_range;      /**< responses the rule's distance attenuation took to 0. Added by issue 25 */
+    Sint64 silenced;          /**< posts a rule took but its intensity curve gave 0 (a value of 0, an input below a log curve's range): nothing played. Added by issue 25 */
+    Sint64 cooled_down;       /**< posts whose rule's cooldown had not passed for their players. Added by issue 25 */
+    Sint64 coalesced;         /**< posts merged into a stronger response of the same rule (or feedback case) and player in the same frame. Added by issue 25 */
+    Sint64 out_of_range;      /**< posts the rule's distance attenuation took to 0. Added by issue 25 */
+    Sint64 updated;           /**< texture updates and stops: nothing new started. Added by issue 31 */
+    Sint64 throttled;         /**< posts dropped by a limit: a feedback case's rate limit, a texture past the 64 playing. Added by issue 31 */
+    Sint64 no_pad;            /**< posts a rule (or a feedback case) took for players without a pad that can play them. Added by issue 31 */
+    Sint64 voices_started;    /**< voices started (trigger voices included): not posts. Added by issue 31 */
 } SDLH_MappingStats;
 
 /**
@@ -560,6 +613,44 @@ typedef struct SDLH_MappingStats {
  * Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_GetMappingStats(SDLH_MappingStats *stats);
+
+/**
+ * A name posts carried that no rule of the config in use takes (issue 31): an action's or a custom
+ * event's name, a texture's kind, a footstep's surface. SDLH_PostAction(0, "jummp") returns 0 and plays
+ * nothing; the first update after it writes one line to SDL's log at debug priority (application
+ * category: SDL_LogSetPriority(SDL_LOG_CATEGORY_APPLICATION, SDL_LOG_PRIORITY_DEBUG) shows it),
+ *   SDLHaptics: action "jummp" matches no rule of /game/haptics.toml; did you mean "jump"?
+ * once per distinct name and kind, and SDLH_GetUnmatchedName lists them. At most
+ * SDLH_MAX_UNMATCHED_NAMES distinct names are kept per config (later ones are only counted in
+ * SDLH_MappingStats.unmatched); a config swapped in (a load, a hot reload) starts the list again.
+ * Set size = sizeof(SDLH_UnmatchedName) first. Added by issue 31.
+ */
+typedef struct SDLH_UnmatchedName {
+    Uint32 size;              /**< sizeof(SDLH_UnmatchedName) */
+    const char *kind;         /**< "action", "custom", "texture" or "footstep" */
+    const char *name;         /**< the name as posted (UTF-8, control characters as posted) */
+    const char *suggestion;   /**< a name a rule of that kind takes that is close to it ("did you mean"), or NULL */
+    Sint64 posts;             /**< posts that carried it and matched nothing, since it was first seen under this config */
+} SDLH_UnmatchedName;
+
+/**
+ * How many distinct names no rule takes have been seen under the config in use, first seen first
+ * (0...SDLH_MAX_UNMATCHED_NAMES).
+ *
+ * \returns the count; SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
+ * Game thread. Added by issue 31.
+ */
+extern DECLSPEC int SDLCALL SDLH_GetNumUnmatchedNames(void);
+
+/**
+ * Reads the unmatched name at index (0...SDLH_GetNumUnmatchedNames()-1). Its strings are owned by the
+ * library and stay valid until the next SDLH_GetUnmatchedName, SDLH_Update, SDLH_UpdateAt or SDLH_Quit.
+ *
+ * \returns 0; SDLH_ERROR_INVALID_ARGUMENT (name NULL or its size), SDLH_ERROR_NOT_FOUND (index out of
+ *          range), SDLH_ERROR_NOT_INITIALIZED, SDLH_ERROR_WRONG_THREAD
+ * Game thread. Added by issue 31.
+ */
+extern DECLSPEC int SDLCALL SDLH_GetUnmatchedName(int index, SDLH_UnmatchedName *name);
 
 /**
  * One hot reload, as SDLH_SetReloadCallback's callback receives it. Strings are owned by the library
@@ -574,12 +665,31 @@ typedef struct SDLH_ReloadInfo {
     int error_count;          /**< the problems found (0 on success) */
     const char *error;        /**< the first one as "FILE:LINE:COLUMN: error: PATH: MESSAGE", or NULL on success */
     const char *error_file;   /**< its file, or NULL */
-    int error_line;           /**< its line, 1-based (0 on success) */
-    int error_column;         /**< its column in UTF-8 bytes, 1-based (0 on success) */
+    int error_line;           /**< its line, 1-based; 0 on success and when the problem is the file as a whole (missing, unreadable, not a file, too large: see failure) */
+    int error_column;         /**< its column in UTF-8 bytes, 1-based; 0 as error_line */
     const char *error_message;/**< what is wrong and what was expected, after its TOML path ("rule[0].intensity: 1.5 is out of range: ..."), or NULL */
     Sint64 reloads;           /**< hot reloads swapped in since SDLH_Init, this one included */
     Sint64 failed_reloads;    /**< hot reloads refused since SDLH_Init, this one included */
+    int failure;              /**< an SDLH_ReloadFailure: what kind of problem the first one is (0 on success). Added by issue 31: read it only when size covers it */
 } SDLH_ReloadInfo;
+
+/**
+ * What kind of problem refused a hot reload (SDLH_ReloadInfo.failure), so a game can tell a deleted
+ * config from a typo. The first four are the file as a whole: error_line and error_column are 0 for
+ * them. Added by issue 31.
+ */
+typedef enum SDLH_ReloadFailure {
+    SDLH_RELOAD_SUCCEEDED = 0,   /**< no failure: the reload was swapped in */
+    SDLH_RELOAD_MISSING = 1,     /**< nothing at the config's path (deleted, renamed away, a link to nothing) */
+    SDLH_RELOAD_UNREADABLE = 2,  /**< there but unreadable: permission, a loop of links, a read error */
+    SDLH_RELOAD_NOT_A_FILE = 3,  /**< a folder, a pipe (FIFO), a device or a socket */
+    SDLH_RELOAD_TOO_LARGE = 4,   /**< larger than a config may be (docs/config.md, "Limits") */
+    SDLH_RELOAD_ENCODING = 5,    /**< not UTF-8 text (at the first byte that is not) */
+    SDLH_RELOAD_SYNTAX = 6,      /**< not TOML */
+    SDLH_RELOAD_SCHEMA = 7,      /**< TOML, but not a valid config: an unknown key, a value out of range, ... */
+    SDLH_RELOAD_PATTERN = 8,     /**< a pattern or sound file a rule names is missing, unreadable or broken */
+    SDLH_RELOAD_BUDGET = 9       /**< the config makes the library load more than its load budget */
+} SDLH_ReloadFailure;
 
 /** Called once per hot reload, swapped in or refused. See SDLH_SetReloadCallback. */
 typedef void (SDLCALL *SDLH_ReloadCallback)(void *userdata, const SDLH_ReloadInfo *info);
@@ -589,8 +699,9 @@ typedef void (SDLCALL *SDLH_ReloadCallback)(void *userdata, const SDLH_ReloadInf
  * loaded, swapped in or refused (with the first problem's file, line, column and message; all of
  * them through SDLH_GetMappingError). It is called on the game thread inside SDLH_Update /
  * SDLH_UpdateAt, after the new config is in use and before completion callbacks, with userdata as
- * given (never read or freed). It may call any SDLH function except SDLH_Update/SDLH_UpdateAt (even
- * SDLH_LoadMapping or SDLH_Quit). Not called for SDLH_LoadMapping itself (its return value says).
+ * given (never read or freed). It may call any SDLH function (even SDLH_LoadMapping or SDLH_Quit)
+ * except SDLH_Update/SDLH_UpdateAt, which it refuses with SDLH_ERROR_INVALID_ARGUMENT as a completion
+ * callback does. Not called for SDLH_LoadMapping itself (its return value says).
  *
  * \returns 0 (always)
  * Any thread, any time (also before SDLH_Init); kept across SDLH_Quit. Added by issue 25.
@@ -810,8 +921,9 @@ extern DECLSPEC int SDLCALL SDLH_SetMasterIntensity(double intensity);
 extern DECLSPEC int SDLCALL SDLH_GetMasterIntensity(double *intensity);
 
 /**
- * The off switch: 0 sends zeros to every pad (players keep running, so turning it back on resumes
- * them where they are); nonzero turns haptics back on (the default). Game thread.
+ * The off switch: 0 sends (0,0) to every pad and "off" to its adaptive triggers at once (players keep
+ * running, silent, so turning it back on resumes them where they are); nonzero turns haptics back on
+ * (the default). Game thread.
  */
 extern DECLSPEC int SDLCALL SDLH_SetHapticsEnabled(int enabled);
 
@@ -949,16 +1061,34 @@ typedef struct SDLH_VirtualPad SDLH_VirtualPad;
  * \param profile the motor profile to feel: "xboxOne" (an Xbox One pad: body and trigger motors),
  *        "ps4", "ps5", "switchPro", "generic" (an Xbox 360 pad: what unknown pads get), or "virtual"
  *        (a plain virtual pad: the ideal linear profile); NULL means "virtual". "xboxOneBluetooth"
- *        cannot be had: SDL puts virtual pads on their own bus.
+ *        cannot be had: SDL puts virtual pads on their own bus. Or USB ids as "VVVV:PPPP" in
+ *        hexadecimal ("045e:02ea"): as SDLH_AttachVirtualPadWithIds.
  * \returns a new handle owned by the caller (detach with SDLH_DetachVirtualPad), or NULL:
  *          SDLH_ERROR_INVALID_ARGUMENT (an unknown profile: the message lists them), SDLH_ERROR_SDL
  *          (SDL's joystick subsystem is not running: SDL_Init(SDL_INIT_GAMECONTROLLER) first; or SDL
  *          refused), SDLH_ERROR_WRONG_THREAD (after SDLH_Init, from another thread than the game's),
- *          SDLH_ERROR_LIMIT (SDLH_MAX_LIVE_HANDLES attached)
+ *          SDLH_ERROR_LIMIT (SDLH_MAX_VIRTUAL_PADS attached)
  * The game thread (the thread that runs SDL's event loop); works before SDLH_Init, and the pad stays
- * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). Added by issue 25.
+ * attached across SDLH_Quit (its state can be read after it: (0,0) on quit). SDL names it
+ * "SDLHaptics virtual PROFILE" ("SDLHaptics virtual pad" for "virtual"). Not per frame: SDL 2.26
+ * attaches a virtual pad in time that grows with the square of those attached. Added by issue 25.
  */
 extern DECLSPEC SDLH_VirtualPad *SDLCALL SDLH_AttachVirtualPad(const char *profile);
+
+/**
+ * Attaches a virtual pad that claims the given USB vendor and product ids, so SDL types it as it
+ * would a real pad with them and SDLHaptics gives it the profile it gives that pad (SDLH_PadInfo and
+ * SDLH_VirtualPadState name it). The ids of the pads SDLH_AttachVirtualPad names (docs/c-api.md lists
+ * them: 045e:02ea Xbox One, 054c:09cc DualShock 4, 054c:0ce6 DualSense, 057e:2009 Switch Pro,
+ * 045e:028e Xbox 360) give that pad, with its trigger motors or adaptive triggers; other ids give a
+ * pad with body motors only, named "SDLHaptics virtual VVVV:PPPP" (045e:0b12, an Xbox Series pad:
+ * the "xboxOne" profile without trigger motors; ids SDL does not know: SDL reports a virtual pad,
+ * which gets the "virtual" profile).
+ *
+ * \returns a new handle, or NULL: as SDLH_AttachVirtualPad
+ * The game thread, as SDLH_AttachVirtualPad. Added by issue 31.
+ */
+extern DECLSPEC SDLH_VirtualPad *SDLCALL SDLH_AttachVirtualPadWithIds(Uint16 vendor_id, Uint16 product_id);
 
 /** What a virtual pad received from SDL. Set size = sizeof(SDLH_VirtualPadState) first. */
 typedef struct SDLH_VirtualPadState {
@@ -1000,6 +1130,11 @@ extern DECLSPEC int SDLCALL SDLH_DetachVirtualPad(SDLH_VirtualPad *pad);
 
 #ifdef __cplusplus
 }
+#endif
+
+#ifdef SDLH_UNDEFINE_DECLSPEC_
+#undef DECLSPEC
+#undef SDLH_UNDEFINE_DECLSPEC_
 #endif
 
 #endif /* SDLHAPTICS_H_ */

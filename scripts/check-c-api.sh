@@ -17,7 +17,12 @@
 #   - build the 30-line integration from docs/c-api.md verbatim and run it until SIGTERM (SDL turns
 #     it into SDL_QUIT: the loop ends, SDLH_Quit, exit 0);
 #   - build that program again with the docs' CMake lines (find_package(SDLHaptics) from the install,
-#     CMAKE_PREFIX_PATH) and run it; CMake comes from make deps.
+#     CMAKE_PREFIX_PATH) and run it; CMake comes from make deps;
+#   - SDL3 (issue 32; make test points PKG_CONFIG_PATH at the test rig when the system has no SDL3): the
+#     header after <SDL3/SDL.h> and alone with sdlhaptics3.pc's flags (C99, C++11); every
+#     Tests/C/sdl3/test_*.c built with `pkg-config --cflags --libs sdlhaptics3` and run; the same game
+#     (Tests/C/sdl3/parity_trace.c) built against both flavours, whose traces must be identical; the SDL3
+#     example in Demo/Examples/c. Without an SDL3 this part fails: it never silently skips.
 # `make test` runs it. Headless: SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy.
 set -eu
 cd "$(dirname "$0")/.."
@@ -33,7 +38,7 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 echo "c-api: make install PREFIX=$prefix"
 make --no-print-directory install PREFIX="$prefix" > "$work/install.log" 2>&1 || { cat "$work/install.log" >&2; exit 1; }
 
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 flags=$(pkg-config --cflags --libs sdlhaptics)
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 config=$(find "$prefix/share/sdlhaptics" -name haptics.toml | head -n 1)
@@ -144,6 +149,58 @@ if command -v cmake >/dev/null 2>&1; then
   fi
 else
   echo "c-api: FAILED: cmake not found (make deps installs it): the CMake lines in docs/c-api.md are not checked" >&2; failed=1
+fi
+
+# SDL3: the same API from libsdlhaptics3.
+if ! pkg-config --exists 'sdl3 >= 3.2'; then
+  echo "c-api: FAILED: pkg-config finds no sdl3 (make test sets up the test rig: make sdl3): the SDL3 flavour is not checked" >&2; failed=1
+elif ! flags3=$(pkg-config --cflags --libs sdlhaptics3 2>"$work/pc3.log"); then
+  cat "$work/pc3.log" >&2; echo "c-api: FAILED: make install put no sdlhaptics3.pc although pkg-config finds sdl3" >&2; failed=1
+else
+  sdl3_libdir=$(pkg-config --variable=libdir sdl3)
+  run3() { LD_LIBRARY_PATH="$prefix/lib${sdl3_libdir:+:$sdl3_libdir}" SDL_VIDEO_DRIVER=dummy SDL_AUDIO_DRIVER=dummy "$@"; }
+  printf '#include <SDL3/SDL.h>\n#include "sdlhaptics.h"\nint main(void) { SDLH_Version v; SDL_Event e; SDL_zero(e); SDLH_VERSION(&v); return SDLH_HandleEvent(&e) == SDLH_ERROR_NOT_INITIALIZED && v.major == SDLH_MAJOR_VERSION ? 0 : 1; }\n' > "$work/header3_after.c"
+  printf '#include "sdlhaptics.h"\nint main(void) { return SDL_MAJOR_VERSION == 3 && SDLH_WasInit() == 0 ? 0 : 1; }\n' > "$work/header3_alone.c"
+  cp "$work/header3_after.c" "$work/header3_cpp.cpp"
+  ok3=1
+  for source in header3_after.c header3_alone.c; do
+    if $CC -std=c99 $strict "$work/$source" -o "$work/${source%.c}" $flags3 && run3 "$work/${source%.c}"; then :; else
+      echo "c-api: FAILED: $source (the header with SDL3) as C99" >&2; failed=1; ok3=0; fi
+  done
+  if $CXX -std=c++11 $strict "$work/header3_cpp.cpp" -o "$work/header3_cpp" $flags3 && run3 "$work/header3_cpp"; then :; else
+    echo "c-api: FAILED: the header after <SDL3/SDL.h> as C++11" >&2; failed=1; ok3=0; fi
+  [ "$ok3" = 1 ] && echo "ok: include/sdlhaptics.h compiles warning-free after <SDL3/SDL.h> and alone with sdlhaptics3.pc's flags, as C99 and C++11"
+  for source in Tests/C/sdl3/test_*.c; do
+    name=$(basename "$source" .c)
+    if ! $CC -std=c99 $strict -ITests/C "$source" -o "$work/$name" $flags3 -lm; then
+      echo "c-api: FAILED to build $source against sdlhaptics3" >&2; failed=1; continue
+    fi
+    mkdir -p "$work/$name.data"
+    run3 "$work/$name" "$work/$name.data" "$config" || { echo "c-api: FAILED: $name (SDL3)" >&2; failed=1; }
+  done
+  # One game, both flavours: the traces of what the pads received must be identical.
+  if $CC -std=c99 $strict Tests/C/sdl3/parity_trace.c -o "$work/parity2" $flags \
+     && $CC -std=c99 $strict Tests/C/sdl3/parity_trace.c -o "$work/parity3" $flags3 \
+     && "$work/parity2" "$config" > "$work/parity2.txt" && run3 "$work/parity3" "$config" > "$work/parity3.txt"; then
+    if [ "$(grep -c 'triggers\|effect' "$work/parity2.txt")" -lt 5 ]; then
+      echo "c-api: FAILED: the parity trace holds too few trigger values and effects to compare" >&2; failed=1
+    elif diff "$work/parity2.txt" "$work/parity3.txt" > "$work/parity.diff"; then
+      echo "ok: the same C game through SDL2 and SDL3 gives identical traces ($(wc -l < "$work/parity2.txt") lines: body and trigger rumble, DualSense effect bytes)"
+    else
+      head -20 "$work/parity.diff" >&2; echo "c-api: FAILED: what the pads received through SDL3 differs from SDL2 (diff above)" >&2; failed=1
+    fi
+  else
+    echo "c-api: FAILED: Tests/C/sdl3/parity_trace.c did not build or run against both flavours" >&2; failed=1
+  fi
+  for source in Demo/Examples/c/sdl3_*.c; do
+    [ -f "$source" ] || continue
+    name=$(basename "$source" .c)
+    if $CC -std=c99 $strict "$source" -o "$work/$name" $flags3 && run3 "$work/$name" --headless --config "$config"; then
+      echo "ok: the SDL3 example $source builds and runs headless"
+    else
+      echo "c-api: FAILED: the SDL3 example $source" >&2; failed=1
+    fi
+  done
 fi
 
 [ "$failed" = 0 ] || { echo "c-api: FAILED" >&2; exit 1; }

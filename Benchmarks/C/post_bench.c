@@ -9,7 +9,7 @@
  *   a frame of 10,000 posts: 100 frames of 10,000 posts then SDLH_UpdateAt (mapping, engine, pads);
  *                   median and p90 of the whole frame and of its posting share, in µs
  *   then where one post's time goes: best of 50 rounds of 1,000 posts without names, with one, two
- *                   names (player 0, no position)
+ *                   names (player 0, no position); and a post refused with a full queue (median and best)
  *
  * Usage: post_bench CONFIG
  */
@@ -126,6 +126,24 @@ int main(int argc, char **argv) {
         BEST_OF_50("collision, one name:", SDLH_PostCollision(&collision));
         collision.material_b = "stone";
         BEST_OF_50("collision, two names:", SDLH_PostCollision(&collision));
+
+        /* A post refused because this frame's queue is full (issue 31, item 10): median and best of
+           50 rounds of 1,000, the queue kept full between rounds. */
+        {
+            static double refused[50];
+            int round;
+            for (i = 0; i < SDLH_MAX_EVENTS_PER_FRAME; i++) SDLH_PostCollision(&collision);
+            for (round = 0; round < 50; round++) {
+                Uint64 start = SDL_GetPerformanceCounter();
+                for (j = 0; j < 1000; j++) {
+                    if (SDLH_PostCollision(&collision) != SDLH_ERROR_QUEUE_FULL) { fprintf(stderr, "not refused\n"); return 1; }
+                }
+                refused[round] = (double)(SDL_GetPerformanceCounter() - start) * ns / 1000.0;
+            }
+            printf("C API   %-31s median %6.1f ns   best %6.1f ns\n", "refused post (queue full):",
+                   percentile(refused, 50, 50), percentile(refused, 50, 0));
+            SDLH_UpdateAt(time += 1.0 / 60.0);
+        }
     }
     SDLH_Quit();
     SDL_Quit();

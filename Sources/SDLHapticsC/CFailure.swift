@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
+@_spi(HapticsTools) import Haptics
 
 /// A failure to report to C: one of the header's `SDLH_ERROR_*` codes and a message saying what was
 /// expected. Thrown inside the shell, turned into the return code and `SDLH_GetError()` text at the
@@ -25,8 +30,14 @@ struct CFailure: Error {
 }
 
 /// The calling thread's last error message, like `SDL_GetError`: a buffer of
-/// `SDLH_MAX_ERROR_BYTES` + 1 bytes per thread (pthread key; freed when the thread exits), always
-/// NUL-terminated UTF-8.
+/// `SDLH_MAX_ERROR_BYTES` + 1 bytes per thread (pthread key; made at the thread's first error, freed
+/// when the thread exits), always NUL-terminated UTF-8 on one line.
+///
+/// Every message is written through `set(function:message:)`, which escapes control characters as
+/// `EchoedText` does (a newline, ESC or BEL in an argument a message quotes never reaches the game's
+/// log or terminal: issue 31, item 8) and cuts at a character boundary, writing straight into the
+/// buffer: it allocates nothing, so a refused call whose message is made in advance allocates
+/// nothing either (a post refused with a full queue: issue 31, item 10).
 enum ErrorMessage {
     static let capacity = Int(SDLH_MAX_ERROR_BYTES) + 1
 
@@ -44,22 +55,68 @@ enum ErrorMessage {
         return made
     }
 
-    /// Stores `text`, cut at a UTF-8 character boundary to fit `SDLH_MAX_ERROR_BYTES`.
-    static func set(_ text: String) {
-        let target = buffer
-        var utf8 = Array(text.utf8.prefix(capacity - 1))
-        if utf8.count == capacity - 1 {
-            // Drop a trailing partial character: continuation bytes, then their lead byte.
-            while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }
-            if let last = utf8.last, last & 0x80 != 0 { utf8.removeLast() }
+    /// Stores "FUNCTION: MESSAGE", control characters in the message escaped, cut at a UTF-8
+    /// character boundary (an escape is never cut in two) to fit `SDLH_MAX_ERROR_BYTES`. No allocation.
+    static func set(function: StaticString, message: String) {
+        var writer = Writer(target: buffer, capacity: capacity - 1)
+        writer.append(function)
+        writer.append(": ")
+        var text = message   // a native string: its UTF-8 is already contiguous, nothing is copied
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F {   // printable ASCII, the common case: copied as is
+                    guard writer.append(byte) else { return }
+                    index += 1
+                    continue
+                }
+                // A control character or a scalar beyond ASCII: its escape, or its bytes, whole.
+                let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                var value = length == 1 ? UInt32(byte) : UInt32(byte) & (0xFF >> (length + 1))
+                for next in stride(from: index + 1, to: min(index + length, bytes.count), by: 1) {
+                    value = value << 6 | UInt32(bytes[next] & 0x3F)
+                }
+                guard let scalar = Unicode.Scalar(value),
+                      EchoedText.withEscapedUTF8(scalar, { writer.append($0) }) else { return }
+                index += length
+            }
         }
-        utf8.withUnsafeBufferPointer { bytes in
-            for index in bytes.indices { target[index] = CChar(bitPattern: bytes[index]) }
-        }
-        target[utf8.count] = 0
+        writer.target[writer.count] = 0
     }
 
     static func clear() { buffer[0] = 0 }
+
+    /// Appends whole pieces to the buffer while they fit.
+    private struct Writer {
+        let target: UnsafeMutablePointer<CChar>
+        let capacity: Int
+        var count = 0
+
+        /// Appends `bytes` whole, or nothing (false) when they do not fit.
+        @discardableResult
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard count + bytes.count <= capacity else { return false }
+            for byte in bytes {
+                target[count] = CChar(bitPattern: byte)
+                count += 1
+            }
+            return true
+        }
+
+        mutating func append(_ text: StaticString) {
+            text.withUTF8Buffer { _ = append($0) }
+        }
+
+        /// Appends one byte, or nothing (false) when the buffer is full.
+        @inline(__always)
+        mutating func append(_ byte: UInt8) -> Bool {
+            guard count < capacity else { return false }
+            target[count] = CChar(bitPattern: byte)
+            count += 1
+            return true
+        }
+    }
 }
 
 /// The edge of every exported function: runs the body, turns a `CFailure` into its code and the
@@ -81,7 +138,7 @@ enum CResult {
 
     @inline(never)
     static func report(_ function: StaticString, _ failure: CFailure) -> Int32 {
-        ErrorMessage.set("\(function): \(failure.message)")
+        ErrorMessage.set(function: function, message: failure.message)
         return failure.code
     }
 }

@@ -3,12 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 import Haptics
 
 /// Checks for what C hands over: numbers, strings, struct sizes. Each check throws a `CFailure`
 /// naming the field and what was expected; none allocates on success (names up to 15 bytes are
-/// kept inline by `HapticName`).
+/// kept inline by `HapticName`, longer ones in its table of long names, made from the bytes).
 enum CInput {
     /// Longest string accepted from C, in bytes (a name, a path); longer ones are refused.
     static let maximumStringBytes = Int(SDLH_MAX_STRING_BYTES)
@@ -89,6 +93,15 @@ enum CInput {
 
     /// The text of a NUL-terminated UTF-8 string, or nil for NULL (when `required` is false).
     static func string(_ pointer: UnsafePointer<CChar>?, _ field: StaticString, required: Bool) throws(CFailure) -> String? {
+        guard let bytes = try utf8(pointer, field, required: required) else { return nil }
+        // Already valid: `decoding` takes its contiguous fast path and repairs nothing.
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes of a NUL-terminated UTF-8 string, checked (length, UTF-8), or nil for NULL (when
+    /// `required` is false). No allocation.
+    @inline(__always)
+    static func utf8(_ pointer: UnsafePointer<CChar>?, _ field: StaticString, required: Bool) throws(CFailure) -> UnsafeBufferPointer<UInt8>? {
         guard let pointer else {
             if required { throw .invalid("\(field) must not be NULL") }
             return nil
@@ -101,8 +114,7 @@ enum CInput {
         if let offset = firstInvalidUTF8(bytes) {
             throw .invalid("\(field) is not valid UTF-8 (byte \(offset) of \(length))")
         }
-        // Already valid: `decoding` takes its contiguous fast path and repairs nothing.
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong
@@ -138,12 +150,13 @@ enum CInput {
     /// they are an error.
     @inline(__always)
     static func name(_ pointer: UnsafePointer<CChar>?, _ field: StaticString, required: Bool = false) throws(CFailure) -> HapticName? {
-        guard let text = try string(pointer, field, required: required) else { return nil }
-        if text.isEmpty {
+        guard let bytes = try utf8(pointer, field, required: required) else { return nil }
+        if bytes.isEmpty {
             if required { throw .invalid("\(field) must not be empty") }
             return nil
         }
-        return HapticName(text)
+        // From the bytes, without a String: a long name is compared exactly and allocates nothing (issue 31).
+        return HapticName(utf8: bytes)
     }
 
     /// A name that must be there (not NULL, not empty).

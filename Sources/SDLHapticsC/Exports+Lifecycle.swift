@@ -3,18 +3,24 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+import HapticsSDL3
+#else
 import CHapticsSDL2
 import CSDLHaptics
-import Haptics
 import HapticsSDL
+#endif
+import Haptics
 
 // Version, errors and lifecycle (include/sdlhaptics.h, "Version", "Errors", "Lifecycle").
 
 @_cdecl("SDLH_GetVersion")
-public func sdlhGetVersion(_ version: UnsafeMutablePointer<SDL_version>?) -> Int32 {
+public func sdlhGetVersion(_ version: UnsafeMutablePointer<SDLH_Version>?) -> Int32 {
     CResult.run("SDLH_GetVersion") { () throws(CFailure) -> Int32 in
         guard let version else { throw .invalid("version must not be NULL") }
-        version.pointee = SDL_version(major: UInt8(SDLHapticsVersion.major), minor: UInt8(SDLHapticsVersion.minor),
+        version.pointee = SDLH_Version(major: UInt8(SDLHapticsVersion.major), minor: UInt8(SDLHapticsVersion.minor),
                                       patch: UInt8(SDLHapticsVersion.patch))
         return 0
     }
@@ -62,7 +68,7 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
             let door = try FrontDoor(playerCount: playerCount, focusPolicy: focus, safetyMilliseconds: safety)
             LibraryState.instance = LibraryState(door: door, gameThread: pthread_self())
             PostGate.shared.open(door.queue, playerCount: door.playerCount)
-            _ = exitHandlerRegistration
+            ProcessExit.prepare()
             return 0
         } catch {
             LibraryState.gameThreadID.store(0, ordering: .releasing)
@@ -71,27 +77,12 @@ public func sdlhInit(_ options: UnsafePointer<SDLH_InitOptions>?) -> Int32 {
     }
 }
 
-/// Registers `stopPadsAtExit` with `atexit` once per process, at the first successful `SDLH_Init`.
-private let exitHandlerRegistration: Void = { _ = atexit(stopPadsAtExit) }()
-
-/// Rumble off on the way out (issue 26; docs/reliability.md, "Rumble off on every way out"): when
-/// the process exits (`exit`, `main` returning) while SDLHaptics is initialised, every player stops
-/// at once and every pad gets (0,0) and its adaptive triggers "off", as `SDLH_StopAll` does. It
-/// acts only when `exit` runs on the game thread (another thread may be inside SDLHaptics there)
-/// and while SDL's game controller subsystem is up (after `SDL_Quit` the pads are closed, and SDL
-/// sent each (0,0) as it closed it). Never runs on a crash or an unhandled signal: nothing does.
-private let stopPadsAtExit: @convention(c) () -> Void = {
-    guard LibraryState.gameThreadID.load(ordering: .acquiring) == LibraryState.callingThread,
-          let state = LibraryState.instance,
-          SDL_WasInit(UInt32(SDL_INIT_GAMECONTROLLER)) != 0 else { return }
-    state.door.stopAll()
-}
-
 @_cdecl("SDLH_Quit")
 public func sdlhQuit() -> Int32 {
     CResult.run("SDLH_Quit") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         PostGate.shared.close()
+        ProcessExit.restoreSignals()
         state.retireHandles()
         state.finished.removeAll()
         state.door.shutdown()
@@ -120,6 +111,7 @@ public func sdlhUpdate() -> Int32 {
         let state = try LibraryState.current()
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
+        state.unmatchedTexts.list = nil
         state.door.update()
         ReloadReports.shared.deliver(state.door.takeReloads(), for: state)
         guard LibraryState.instance === state else { return 0 }   // a reload callback quit
@@ -135,6 +127,7 @@ public func sdlhUpdateAt(_ time: Double) -> Int32 {
         let time = try CInput.finite(time, "game_time_seconds")
         try state.checkNotInCallback()
         state.errorTexts.removeAll()
+        state.unmatchedTexts.list = nil
         state.door.update(at: time)
         ReloadReports.shared.deliver(state.door.takeReloads(), for: state)
         guard LibraryState.instance === state else { return 0 }   // a reload callback quit

@@ -1,5 +1,9 @@
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
-import Haptics
+#endif
+@_spi(HapticsTools) import Haptics
 
 // Mapping config and feedback (include/sdlhaptics.h, "Mapping config", "Feedback"). Game thread.
 
@@ -26,12 +30,20 @@ private func loadMapping(_ function: StaticString, _ path: UnsafePointer<CChar>?
             return 0
         } catch {
             state.loadErrors = error.diagnostics.map(\.description)
-            let shown = error.diagnostics.prefix(8).map(\.description).joined(separator: "\n")
-            let more = error.diagnostics.count > 8 ? "\n(\(error.diagnostics.count - 8) more: SDLH_GetMappingError)" : ""
-            let consequence = error.consequence ?? "the config in use, if any, stays"
-            throw CFailure(code: SDLH_ERROR_CONFIG, message: "\(error.diagnostics.count) problem(s); \(consequence):\n\(shown)\(more)")
+            throw CFailure(code: SDLH_ERROR_CONFIG, message: oneLine(error))
         }
     }
+}
+
+/// A failed load as one line, like the SDL log line of a refused hot reload (issue 31): the first
+/// problem (cut at 640 bytes, so what follows fits `SDLH_MAX_ERROR_BYTES`), how many there are, and
+/// what it means for the game: "FILE:LINE:COLUMN: error: ... (2 problems, the first shown;
+/// SDLH_GetMappingError lists them); no config is in use: ...".
+private func oneLine(_ error: ConfigErrors) -> String {
+    let count = error.diagnostics.count
+    let first = error.diagnostics.first.map { EchoedText.shortened($0.description, maximumBytes: 640) } ?? "no detail"
+    let problems = count == 1 ? "1 problem" : "\(count) problems, the first shown; SDLH_GetMappingError lists them"
+    return "\(first) (\(problems)); \(error.consequence ?? "the config in use, if any, stays")"
 }
 
 /// The problems to show: the last failed load's, else the last failed hot reload's.
@@ -85,6 +97,10 @@ public func sdlhGetMappingStats(_ stats: UnsafeMutablePointer<SDLH_MappingStats>
         write(\.cooled_down, s.cooledDown)
         write(\.coalesced, s.coalesced)
         write(\.out_of_range, s.outOfRange)
+        write(\.updated, s.updated)
+        write(\.throttled, s.throttled)
+        write(\.no_pad, s.noPad)
+        write(\.voices_started, s.voicesStarted)
         return 0
     }
 }

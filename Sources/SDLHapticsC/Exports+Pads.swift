@@ -1,6 +1,12 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+import HapticsSDL3
+#else
 import CHapticsSDL2
 import CSDLHaptics
 import HapticsSDL
+#endif
 
 // Pads (include/sdlhaptics.h, "Pads"). Game thread.
 
@@ -8,7 +14,7 @@ import HapticsSDL
 public func sdlhGetPlayerForJoystick(_ instanceID: SDL_JoystickID) -> Int32 {
     CResult.run("SDLH_GetPlayerForJoystick") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
-        guard let pad = state.door.controllers.first(where: { $0.instanceID == instanceID }) else {
+        guard let pad = state.door.controllers.first(where: { $0.instanceID == Int32(truncatingIfNeeded: instanceID) }) else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "no pad with instance id \(instanceID) is open (pump SDL events and pass them to SDLH_HandleEvent)")
         }
         guard let player = pad.player else {
@@ -23,10 +29,10 @@ public func sdlhSetPlayerForJoystick(_ instanceID: SDL_JoystickID, _ player: Int
     CResult.run("SDLH_SetPlayerForJoystick") { () throws(CFailure) -> Int32 in
         let state = try LibraryState.current()
         let target = player == -1 ? nil : try state.checkPlayer(player)
-        guard state.door.controllers.contains(where: { $0.instanceID == instanceID }) else {
+        guard state.door.controllers.contains(where: { $0.instanceID == Int32(truncatingIfNeeded: instanceID) }) else {
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "no pad with instance id \(instanceID) is open")
         }
-        state.door.assign(controller: instanceID, toPlayer: target)
+        state.door.assign(controller: Int32(truncatingIfNeeded: instanceID), toPlayer: target)
         return 0
     }
 }
@@ -52,7 +58,7 @@ public func sdlhGetPad(_ index: Int32, _ info: UnsafeMutablePointer<SDLH_PadInfo
             throw CFailure(code: SDLH_ERROR_NOT_FOUND, message: "index \(index) is out of range: \(pads.count) pads are open")
         }
         let pad = pads[Int(index)]
-        info.pointee.instance_id = pad.instanceID
+        info.pointee.instance_id = SDL_JoystickID(truncatingIfNeeded: pad.instanceID)
         info.pointee.player = Int32(pad.player ?? -1)
         info.pointee.has_rumble = pad.hasRumble ? 1 : 0
         info.pointee.has_trigger_rumble = pad.hasTriggerRumble ? 1 : 0

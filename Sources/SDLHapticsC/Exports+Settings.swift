@@ -1,4 +1,8 @@
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 import Haptics
 
 // Settings: the game's haptics menu (include/sdlhaptics.h, "Settings"). Game thread. Each setter

@@ -1,5 +1,10 @@
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+import HapticsSDL3
+#else
 import CSDLHaptics
 import HapticsSDL
+#endif
 
 // Virtual pads (include/sdlhaptics.h, "Virtual pads"; docs/c-api.md, "Testing your game's haptics
 // headless"). The game thread, before or after SDLH_Init.
@@ -10,6 +15,14 @@ public func sdlhAttachVirtualPad(_ profile: UnsafePointer<CChar>?) -> OpaquePoin
         try VirtualPads.checkThread()
         let name = try CInput.string(profile, "profile", required: false) ?? "virtual"
         return OpaquePointer(try VirtualPads.shared.attach(profile: name))
+    }
+}
+
+@_cdecl("SDLH_AttachVirtualPadWithIds")
+public func sdlhAttachVirtualPadWithIds(_ vendor: UInt16, _ product: UInt16) -> OpaquePointer? {
+    CResult.run("SDLH_AttachVirtualPadWithIds") { () throws(CFailure) -> OpaquePointer? in
+        try VirtualPads.checkThread()
+        return OpaquePointer(try VirtualPads.shared.attach(vendor: vendor, product: product))
     }
 }
 
@@ -32,7 +45,7 @@ public func sdlhGetVirtualPadState(_ handle: OpaquePointer?, _ state: UnsafeMuta
         state.pointee.right_trigger = s.rightTrigger
         state.pointee.peak_left_trigger = s.peakLeftTrigger
         state.pointee.peak_right_trigger = s.peakRightTrigger
-        withUnsafeMutableBytes(of: &state.pointee.profile) { CInput.copy(pad.model.profileName, into: $0) }
+        withUnsafeMutableBytes(of: &state.pointee.profile) { CInput.copy(pad.profileName, into: $0) }
         return 0
     }
 }

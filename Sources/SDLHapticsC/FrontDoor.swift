@@ -1,6 +1,11 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import HapticsSDL3
+#else
 import CHapticsSDL2
-import Haptics
 import HapticsSDL
+#endif
+import Haptics
 
 /// Every call the C API makes to `GameHaptics`, in this one file: the exported functions validate
 /// C input and translate results; what happens is always `GameHaptics`' (and the core's) own logic.
@@ -43,7 +48,14 @@ final class FrontDoor {
             }
             reloadsToReport.append(Reload(result: result, file: file, configInUse: haptics.mapping.events.mapping != nil))
         }
+        // A name no rule takes: one debug line in SDL's log, once per name and config (issue 31).
+        haptics.mapping.events.unmatchedNameHandler = { [unowned self] name in
+            UnmatchedNameLog.log(UnmatchedNameLog.line(name, file: haptics.mapping.events.mapping?.file))
+        }
     }
+
+    /// The names no rule of the config in use takes (`HapticEventDirector.unmatchedNames`).
+    var unmatchedNames: [HapticEventDirector.UnmatchedName] { haptics.mapping.events.unmatchedNames }
 
     /// The hot reloads of the updates since the last call, oldest first.
     func takeReloads() -> [Reload] {

@@ -1,4 +1,8 @@
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 
 /// Opaque handles for C that are checked on every use: a handle is never a pointer to memory but an
 /// encoded (generation, index, kind) triple, looked up in a table. Freeing a handle bumps its slot's

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if SDLHAPTICS_SDL3
+import CSDLHaptics3
+#else
 import CSDLHaptics
+#endif
 import Haptics
 import Synchronization
 
@@ -36,12 +40,12 @@ final class LibraryState {
     /// in steady state up to that many per frame).
     var finished: [PlayerBox] = []
     var finishing: [PlayerBox] = []
-    /// True while `runCompletions` calls the game's callbacks (an update from inside one is refused).
-    private(set) var isRunningCompletions = false
     /// The errors of the last `SDLH_LoadMapping` that failed (cleared by one that succeeds).
     var loadErrors: [String] = []
     /// `SDLH_GetMappingError`'s strings, kept until the next update or load.
     var errorTexts: [[CChar]] = []
+    /// `SDLH_GetUnmatchedName`'s strings and this update's list (Exports+Unmatched.swift).
+    let unmatchedTexts = UnmatchedNameTexts()
 
     init(door: FrontDoor, gameThread: pthread_t) {
         self.door = door
@@ -97,11 +101,25 @@ final class LibraryState {
         return box
     }
 
-    /// Refuses an update from inside a completion callback (it would run callbacks within callbacks).
+    /// Which of the game's callbacks is running inside an update ("a completion callback", "a reload
+    /// callback"), if any. Process-wide, not per session: a callback that quits and initialises
+    /// SDLHaptics again is still inside the update that called it. Game thread only.
+    nonisolated(unsafe) private static var runningCallback: StaticString?
+
+    /// Refuses an update from inside a completion or reload callback: it would nest update →
+    /// callback → update (issue 31, item 11: a reload callback that updated nested hundreds deep).
     func checkNotInCallback() throws(CFailure) {
-        guard !isRunningCompletions else {
-            throw .invalid("called from a completion callback: the update is already running; update on the next frame")
+        if let running = Self.runningCallback {
+            throw .invalid("called from \(running): the update is already running; update on the next frame")
         }
+    }
+
+    /// Runs `body`, which calls one of the game's callbacks (`what` names it for the refusal above).
+    static func calling(_ what: StaticString, _ body: () -> Void) {
+        let outer = runningCallback
+        runningCallback = what
+        defer { runningCallback = outer }
+        body()
     }
 
     func checkPlayer(_ player: Int32) throws(CFailure) -> Int {
@@ -113,13 +131,11 @@ final class LibraryState {
     /// still live). A callback may call any SDLH function, including `SDLH_Quit`.
     func runCompletions() {
         guard !finished.isEmpty else { return }
-        isRunningCompletions = true
-        defer { isRunningCompletions = false }
         swap(&finished, &finishing)
         for box in finishing {
             guard LibraryState.instance === self, let handle = box.handle,
                   players.object(handle) === box, let callback = box.callback else { continue }
-            callback(box.userdata, OpaquePointer(handle))
+            Self.calling("a completion callback") { callback(box.userdata, OpaquePointer(handle)) }
         }
         finishing.removeAll(keepingCapacity: true)
     }
@@ -134,13 +150,19 @@ final class PostGate: @unchecked Sendable {
     private let mutex = PthreadLock()
     private var queue: GameEventQueue?          // guarded by `mutex`
     private var playerCount = 0                 // guarded by `mutex`
+    /// The refusal of a post to a full queue, made when the gate opens: a refused post allocates
+    /// nothing (issue 31, item 10; its message is written into the thread's buffer as it is).
+    private var queueFull = CFailure(code: SDLH_ERROR_QUEUE_FULL, message: "")   // guarded by `mutex`
 
     private init() {}
 
     func open(_ queue: GameEventQueue, playerCount: Int) {
+        let refusal = CFailure(code: SDLH_ERROR_QUEUE_FULL,
+                               message: "this frame's event queue is full (\(queue.capacity) events): the event was dropped; call SDLH_Update every frame")
         mutex.lock()
         self.queue = queue
         self.playerCount = playerCount
+        queueFull = refusal
         mutex.unlock()
     }
 
@@ -164,11 +186,11 @@ final class PostGate: @unchecked Sendable {
             throw CFailure(code: SDLH_ERROR_UNKNOWN_PLAYER,
                            message: "player \(player) does not exist: players are 0...\(count - 1), or SDLH_EVERY_PLAYER (-1)")
         }
-        let posted = queue.post(event)
-        mutex.unlock()
-        guard posted else {
-            throw CFailure(code: SDLH_ERROR_QUEUE_FULL,
-                           message: "this frame's event queue is full (\(queue.capacity) events): the event was dropped; call SDLH_Update every frame")
+        guard queue.post(event) else {
+            let refusal = queueFull
+            mutex.unlock()
+            throw refusal
         }
+        mutex.unlock()
     }
 }

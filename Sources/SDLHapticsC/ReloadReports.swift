@@ -1,5 +1,10 @@
+#if SDLHAPTICS_SDL3
+import CHapticsSDL3
+import CSDLHaptics3
+#else
 import CHapticsSDL2
 import CSDLHaptics
+#endif
 import Haptics
 
 /// Where C hears of hot reloads (issue 25): the game's callback (`SDLH_SetReloadCallback`) and one
@@ -47,7 +52,7 @@ final class ReloadReports: @unchecked Sendable {
             state.loadErrors = []
             let (callback, userdata, logging) = settings
             if logging, case .failure(let errors) = reload.result { log(errors, file: reload.file, configInUse: reload.configInUse) }
-            if let callback { call(callback, userdata, reload, door: state.door) }
+            if let callback { LibraryState.calling("a reload callback") { call(callback, userdata, reload, door: state.door) } }
         }
     }
 
@@ -60,11 +65,7 @@ final class ReloadReports: @unchecked Sendable {
         var line = "SDLHaptics: hot reload refused, \(kept): \(first) (\(problems); SDLH_GetMappingError lists them; "
             + "SDLH_SetReloadLogging(0) turns this line off)"
         line = String(line.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-        line.withCString { text in
-            withVaList([text]) { arguments in
-                SDL_LogMessageV(Int32(SDL_LOG_CATEGORY_APPLICATION.rawValue), SDL_LOG_PRIORITY_WARN, "%s", arguments)
-            }
-        }
+        CFlavour.logWarning(line)
     }
 
     private func call(_ callback: SDLH_ReloadCallback, _ userdata: UnsafeMutableRawPointer?, _ reload: FrontDoor.Reload, door: FrontDoor) {
@@ -81,8 +82,12 @@ final class ReloadReports: @unchecked Sendable {
             info.succeeded = 0
             info.error_count = Int32(clamping: errors.diagnostics.count)
             first = errors.diagnostics.first
-            info.error_line = Int32(clamping: first?.location.line ?? 0)
-            info.error_column = Int32(clamping: first?.location.column ?? 0)
+            info.failure = Self.failure(first?.kind ?? .unreadable)
+            // A problem with the file as a whole (deleted, unreadable...) has no line: 0, not "line 1".
+            if let first, !first.kind.isWholeFile {
+                info.error_line = Int32(clamping: first.location.line)
+                info.error_column = Int32(clamping: first.location.column)
+            }
         }
         let message = first.map { $0.path.isEmpty ? $0.message : "\($0.path): \($0.message)" }
         reload.file.withCString { path in
@@ -98,6 +103,23 @@ final class ReloadReports: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The header's `SDLH_ReloadFailure` for a diagnostic's kind.
+    static func failure(_ kind: ConfigDiagnostic.Kind) -> Int32 {
+        let failure: SDLH_ReloadFailure
+        switch kind {
+        case .missing: failure = SDLH_RELOAD_MISSING
+        case .unreadable: failure = SDLH_RELOAD_UNREADABLE
+        case .notRegularFile: failure = SDLH_RELOAD_NOT_A_FILE
+        case .tooLarge: failure = SDLH_RELOAD_TOO_LARGE
+        case .encoding: failure = SDLH_RELOAD_ENCODING
+        case .syntax: failure = SDLH_RELOAD_SYNTAX
+        case .schema: failure = SDLH_RELOAD_SCHEMA
+        case .pattern: failure = SDLH_RELOAD_PATTERN
+        case .budget: failure = SDLH_RELOAD_BUDGET
+        }
+        return Int32(bitPattern: failure.rawValue)
     }
 
     /// `body` with `text` as a C string, or NULL for nil.

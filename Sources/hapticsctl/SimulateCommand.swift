@@ -110,9 +110,10 @@ struct SimulateCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let s = simulation.statistics
-        StandardError.write("simulated \(script.entries.count) events: \(s.started) voices started, \(s.coalesced) coalesced, "
-                            + "\(s.cooledDown) cooled down, \(s.silenced) silenced (intensity 0), \(s.outOfRange) out of range, "
-                            + "\(s.unmatched) unmatched"
+        // Per post, as the director counts (issue 31): the outcome fields add up to the events taken.
+        StandardError.write("simulated \(script.entries.count) events: \(s.voicesStarted) voices started; per event \(s.started) started, "
+                            + "\(s.updated) updated, \(s.coalesced) coalesced, \(s.cooledDown) cooled down, \(s.throttled) throttled, "
+                            + "\(s.outOfRange) out of range, \(s.silenced) silenced (intensity 0), \(s.noPad) with no pad, \(s.unmatched) unmatched"
                             + (s.dropped > 0 ? ", \(s.dropped) dropped (more than a frame's queue holds)" : "") + "\n")
         if simulation.isTruncated {
             StandardError.write("warning: \(events): a pad was still playing 10 s after the last event (a texture without a stop?)\n")

@@ -7,6 +7,15 @@
 #include <math.h>
 #include "test_support.h"
 
+/* Whether the calling thread's error message holds a control character (issue 31, item 8). */
+static int error_has_control_character(void) {
+    const unsigned char *text = (const unsigned char *)SDLH_GetError();
+    for (; *text; text++) {
+        if (*text < 0x20 || *text == 0x7f) return 1;
+    }
+    return 0;
+}
+
 static int SDLCALL post_from_thread(void *data) {
     SDLH_Custom custom;
     int *results = (int *)data;
@@ -207,6 +216,21 @@ int main(void) {
     CHECK_EQ_INT(SDLH_LoadMapping(not_utf8), SDLH_ERROR_INVALID_ARGUMENT);
     CHECK_EQ_INT(SDLH_LoadMapping("/nonexistent/haptics.toml"), SDLH_ERROR_CONFIG);
     CHECK_ERROR_MENTIONS("/nonexistent/haptics.toml");
+    /* One line, like SDL's log line of a refused reload (C developer item d): the first problem, how
+       many there are, what it means for the game. */
+    CHECK(strchr(SDLH_GetError(), '\n') == NULL);
+    CHECK_ERROR_MENTIONS("SDLH_LoadMapping: /nonexistent/haptics.toml:1:1: error: expected a readable file, found nothing at this path (1 problem); ");
+    CHECK_ERROR_MENTIONS("no config is in use");
+
+    /* Arguments quoted in a message are escaped: a control character never reaches a log (item 8). */
+    CHECK(SDLH_LoadPreset("Heartbeat\x1b[2J\r\nok: forged\a") == NULL);
+    CHECK_ERROR_MENTIONS("no preset named \"Heartbeat\\u001B[2J\\r\\nok: forged\\u0007\"");
+    CHECK(!error_has_control_character());
+    CHECK(SDLH_LoadPattern("/nonexistent/a\x1b]0;title\a\nb.ahap") == NULL);
+    CHECK_ERROR_MENTIONS("a\\u001B]0;title\\u0007\\nb.ahap");
+    CHECK(!error_has_control_character());
+    CHECK_EQ_INT(SDLH_LoadMapping("/nonexistent/\x1b[31m\n.toml"), SDLH_ERROR_CONFIG);
+    CHECK(!error_has_control_character());
     CHECK(SDLH_GetMappingErrorCount() >= 1);
     CHECK(SDLH_GetMappingError(0) != NULL);
     CHECK(SDLH_GetMappingError(99) == NULL);

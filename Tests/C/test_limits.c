@@ -150,6 +150,27 @@ static void check_playback_rate(void) {
     CHECK_EQ_INT(SDLH_FreePattern(pattern), 0);
 }
 
+/* SDLH_MAX_VIRTUAL_PADS attached at once (issue 31: SDL 2.26 attaches one in time growing with the
+   square of those attached, so the handle table's SDLH_MAX_LIVE_HANDLES could never be reached). */
+static void check_virtual_pads(void) {
+    static SDLH_VirtualPad *pads[SDLH_MAX_VIRTUAL_PADS];
+    int index, missing = 0, detached = 0;
+    for (index = 0; index < SDLH_MAX_VIRTUAL_PADS; index++) {
+        pads[index] = SDLH_AttachVirtualPad(NULL);
+        missing += pads[index] == NULL;
+    }
+    CHECK_EQ_INT(missing, 0);
+    CHECK(SDLH_AttachVirtualPad(NULL) == NULL);
+    CHECK_ERROR_MENTIONS("SDLH_MAX_VIRTUAL_PADS");
+    CHECK(SDLH_AttachVirtualPadWithIds(0x045e, 0x02ea) == NULL);
+    CHECK_EQ_INT(SDLH_DetachVirtualPad(pads[0]), 0);
+    pads[0] = SDLH_AttachVirtualPad("ps4");   /* room again */
+    CHECK(pads[0] != NULL);
+    for (index = 0; index < SDLH_MAX_VIRTUAL_PADS; index++) detached += SDLH_DetachVirtualPad(pads[index]) == 0;
+    CHECK_EQ_INT(detached, SDLH_MAX_VIRTUAL_PADS);
+    pump();
+}
+
 int main(int argc, char **argv) {
     PadLog pad;
     if (argc != 3) {
@@ -167,6 +188,7 @@ int main(int argc, char **argv) {
     check_struct_size();
     check_watch_interval(argv[2]);
     check_playback_rate();
+    check_virtual_pads();
     CHECK_EQ_INT(SDLH_Quit(), 0);
     detach_pad(pad.instance_id);
     SDL_Quit();

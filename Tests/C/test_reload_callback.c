@@ -2,7 +2,9 @@
  * Hearing of hot reloads in C (issue 25): the reload callback is called once per reload, swapped in or
  * refused, on the game thread inside SDLH_Update, with the first problem's file, line, column and
  * message; a refused reload writes one line to SDL's log with no code at all, and
- * SDLH_SetReloadLogging(0) turns that line off. The callback may call back into SDLHaptics.
+ * SDLH_SetReloadLogging(0) turns that line off. The callback may call back into SDLHaptics, but not
+ * update: SDLH_Update and SDLH_UpdateAt from inside it are refused as from a completion callback
+ * (issue 31, item 11: they used to nest callback -> update -> callback hundreds deep).
  *
  * Usage: test_reload_callback TEMP_DIR SHIPPED_CONFIG
  */
@@ -19,6 +21,8 @@ typedef struct Heard {
     char path[1024], error[1024], error_file[1024], error_message[1024];
     Sint64 reloads, failed_reloads;
     int nested_load_result;      /* SDLH_GetMappingErrorCount from inside the callback */
+    int nested_update, nested_update_at;   /* SDLH_Update and SDLH_UpdateAt from inside it */
+    char nested_update_error[1024];
 } Heard;
 
 static Heard heard;
@@ -43,6 +47,9 @@ static void SDLCALL on_reload(void *userdata, const SDLH_ReloadInfo *info) {
     h->reloads = info->reloads;
     h->failed_reloads = info->failed_reloads;
     h->nested_load_result = SDLH_GetMappingErrorCount();   /* calling back in is allowed */
+    h->nested_update = SDLH_Update();                       /* updating is not */
+    h->nested_update_at = SDLH_UpdateAt(0);
+    SDL_strlcpy(h->nested_update_error, SDLH_GetError(), sizeof h->nested_update_error);
 }
 
 static void SDLCALL capture_log(void *userdata, int category, SDL_LogPriority priority, const char *message) {
@@ -114,6 +121,9 @@ int main(int argc, char **argv) {
     CHECK_EQ_INT(heard.outside_update, 0);
     CHECK(heard.thread == SDL_ThreadID());
     CHECK_EQ_INT(log_count, 0);                                    /* success is not logged */
+    CHECK_EQ_INT(heard.nested_update, SDLH_ERROR_INVALID_ARGUMENT);  /* no update inside an update */
+    CHECK_EQ_INT(heard.nested_update_at, SDLH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(heard.nested_update_error, "SDLH_UpdateAt: called from a reload callback: the update is already running") != NULL);
 
     /* A broken save: one call with the first problem; one warning line in SDL's log. */
     CHECK_EQ_INT(write_config(config, "1.5"), 0);

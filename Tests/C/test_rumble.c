@@ -108,6 +108,8 @@ int main(void) {
     CHECK_EQ_INT(last_low(&pad), 16384);
     CHECK_EQ_INT(SDLH_SetCategoryIntensity(SDLH_CATEGORY_CUSTOM, 1), 0);
     CHECK_EQ_INT(SDLH_SetHapticsEnabled(0), 0);
+    CHECK_EQ_INT(last_low(&pad), 0);          /* at once, not at the next update (issue 31, item 16) */
+    CHECK_EQ_INT(last_high(&pad), 0);
     frames(&time, 1);
     CHECK_EQ_INT(last_low(&pad), 0);
     CHECK_EQ_INT(last_high(&pad), 0);

@@ -11,49 +11,7 @@
 #include "SDL.h"
 #include "sdlhaptics.h"
 
-static int test_failures = 0;
-static int test_checks = 0;
-
-#define CHECK(condition)                                                                          \
-    do {                                                                                          \
-        test_checks++;                                                                            \
-        if (!(condition)) {                                                                       \
-            test_failures++;                                                                      \
-            fprintf(stderr, "%s:%d: check failed: %s (SDLH_GetError: %s)\n", __FILE__, __LINE__,  \
-                    #condition, SDLH_GetError());                                                 \
-        }                                                                                         \
-    } while (0)
-
-#define CHECK_EQ_INT(actual, expected)                                                             \
-    do {                                                                                          \
-        long long check_actual_ = (long long)(actual), check_expected_ = (long long)(expected);    \
-        test_checks++;                                                                            \
-        if (check_actual_ != check_expected_) {                                                   \
-            test_failures++;                                                                      \
-            fprintf(stderr, "%s:%d: %s is %lld, expected %lld (SDLH_GetError: %s)\n", __FILE__,   \
-                    __LINE__, #actual, check_actual_, check_expected_, SDLH_GetError());          \
-        }                                                                                         \
-    } while (0)
-
-/* The error message mentions `text`. */
-#define CHECK_ERROR_MENTIONS(text)                                                                \
-    do {                                                                                          \
-        test_checks++;                                                                            \
-        if (strstr(SDLH_GetError(), (text)) == NULL) {                                            \
-            test_failures++;                                                                      \
-            fprintf(stderr, "%s:%d: SDLH_GetError() \"%s\" does not mention \"%s\"\n", __FILE__,  \
-                    __LINE__, SDLH_GetError(), (text));                                           \
-        }                                                                                         \
-    } while (0)
-
-static SDL_INLINE int test_finish(const char *name) {
-    if (test_failures == 0) {
-        printf("ok: %s (%d checks)\n", name, test_checks);
-        return 0;
-    }
-    fprintf(stderr, "FAILED: %s (%d of %d checks failed)\n", name, test_failures, test_checks);
-    return 1;
-}
+#include "test_checks.h"
 
 /* ---- Virtual pads ---------------------------------------------------------------------------- */
 
@@ -80,19 +38,25 @@ static SDL_INLINE int SDLCALL pad_rumble(void *userdata, Uint16 low, Uint16 high
     return 0;
 }
 
-/* Attaches a generic virtual game controller with body motors; returns its instance id (-1 on failure). */
-static SDL_INLINE SDL_JoystickID attach_pad(PadLog *log) {
+/* Attaches a generic virtual game controller with body motors whose rumble calls go to `rumble`;
+   returns its device index (-1 on failure). */
+static SDL_INLINE int attach_pad_calling(int (SDLCALL *rumble)(void *userdata, Uint16 low, Uint16 high), void *userdata) {
     SDL_VirtualJoystickDesc desc;
-    int device_index;
     SDL_zero(desc);
-    SDL_zerop(log);
     desc.version = SDL_VIRTUAL_JOYSTICK_DESC_VERSION;
     desc.type = SDL_JOYSTICK_TYPE_GAMECONTROLLER;
     desc.naxes = SDL_CONTROLLER_AXIS_MAX;
     desc.nbuttons = SDL_CONTROLLER_BUTTON_MAX;
-    desc.Rumble = pad_rumble;
-    desc.userdata = log;
-    device_index = SDL_JoystickAttachVirtualEx(&desc);
+    desc.Rumble = rumble;
+    desc.userdata = userdata;
+    return SDL_JoystickAttachVirtualEx(&desc);
+}
+
+/* Attaches a generic virtual game controller with body motors; returns its instance id (-1 on failure). */
+static SDL_INLINE SDL_JoystickID attach_pad(PadLog *log) {
+    int device_index;
+    SDL_zerop(log);
+    device_index = attach_pad_calling(pad_rumble, log);
     if (device_index < 0) {
         fprintf(stderr, "SDL_JoystickAttachVirtualEx: %s\n", SDL_GetError());
         log->instance_id = -1;

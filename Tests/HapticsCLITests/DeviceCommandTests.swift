@@ -65,7 +65,7 @@ struct DeviceCommandTests {
         let run = try HapticsCtlRun.run(["play", Self.heartbeat, "--player", "1", "--virtual", "generic"])
         #expect(run.status == 1)
         #expect(run.standardError.contains("no game controller that can rumble for player 1; connected:"), "\(run.standardError)")
-        #expect(run.standardError.contains("player 0: SDLHaptics virtual generic"))
+        #expect(run.standardError.contains("player 0: SDLHaptics virtual pad"))
     }
 
     @Test("usage errors exit 2: unknown virtual model, player out of range, intensity out of range")

@@ -26,7 +26,8 @@ struct MappingCommandTests {
         let rules = run.outputLines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)[2] }
         #expect(rules == ["jump", "land", "dash", "shoot", "shoot", "jump", "land"], "\(run.standardOutput)")
         // The second shot 20 ms after the first is inside the rule's 50 ms cooldown; "open_menu" has no rule.
-        #expect(run.standardError.contains("simulated 9 events: 7 voices started, 0 coalesced, 1 cooled down, 0 silenced (intensity 0), 0 out of range, 1 unmatched"),
+        #expect(run.standardError.contains("simulated 9 events: 7 voices started; per event 7 started, 0 updated, 0 coalesced, 1 cooled down, "
+                                           + "0 throttled, 0 out of range, 0 silenced (intensity 0), 0 with no pad, 1 unmatched"),
                 "\(run.standardError)")
         let folder = try TemporaryFolder()
         let bad = try folder.write("{\"time\": 0, \"event\": \"action\", \"name\": \"jump\", \"surface\": \"x\"}\n", to: "bad.jsonl")

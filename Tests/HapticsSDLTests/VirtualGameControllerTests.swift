@@ -11,6 +11,46 @@ extension SDLTests {
             setenv("SDL_AUDIODRIVER", "dummy", 1)
         }
 
+        @Test("recordings keep the last recordingLimit calls of each kind: memory stays bounded (issue 31)")
+        func boundedRecording() throws {
+            let sdl = try SDLSubsystems([.gameController, .events])
+            defer { sdl.stop() }
+            let pad = try VirtualGameController(model: .ps5, recordingLimit: 10)
+            let index = try #require(pad.deviceIndex)
+            let controller = try #require(SDL_GameControllerOpen(index))
+            defer { SDL_GameControllerClose(controller) }
+            var effect = [UInt8](repeating: 0, count: 47)
+            for value in 1...100 {
+                #expect(SDL_GameControllerRumble(controller, UInt16(value), UInt16(value), 100) == 0)
+                effect[11] = UInt8(value)
+                #expect(SDL_GameControllerSendEffect(controller, effect, 47) == 0)
+            }
+            #expect(pad.rumbleCalls.map(\.low) == Array(91...100).map(UInt16.init), "the last 10, oldest first")
+            #expect(pad.lastRumble?.low == 100)
+            #expect(pad.effectCalls.map { $0.bytes[11] } == Array(91...100).map(UInt8.init))
+            #expect(pad.effectCount == 100)
+            #expect(pad.droppedCalls == 180)
+            #expect(pad.summary.calls == 100, "the summary counts every call")
+            pad.clearRecording()
+            #expect(pad.rumbleCalls.isEmpty && pad.droppedCalls == 0)
+        }
+
+        @Test("a pad made with other ids is named after them, typed by SDL from them, and has body motors only")
+        func ownIDs() throws {
+            let sdl = try SDLSubsystems([.gameController, .events])
+            defer { sdl.stop() }
+            let series = try VirtualGameController(ids: (0x045E, 0x0B12))
+            let index = try #require(series.deviceIndex)
+            #expect(SDL_GameControllerTypeForIndex(index) == SDL_CONTROLLER_TYPE_XBOXONE)
+            #expect(String(cString: SDL_JoystickNameForIndex(index)) == "SDLHaptics virtual 045e:0b12")
+            #expect(series.profileName == "xboxOne")
+            #expect((series.vendorID, series.productID) == (0x045E, 0x0B12))
+            #expect(series.hasTriggerRumble == false)
+            let ideal = try VirtualGameController(model: .generic)
+            #expect(String(cString: SDL_JoystickNameForIndex(try #require(ideal.deviceIndex))) == "SDLHaptics virtual pad")
+            #expect(ideal.profileName == "virtual")
+        }
+
         @Test("a virtual pad opens as a game controller and records the exact rumble values", arguments: VirtualGameController.Model.allCases)
         func rumbleReachesCallback(model: VirtualGameController.Model) throws {
             let sdl = try SDLSubsystems([.gameController, .events])

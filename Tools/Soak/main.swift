@@ -147,7 +147,7 @@ let silent = outputs.allSatisfy { $0.last.isSilent }
 let seconds = Date().timeIntervalSince(started)
 let s = director.statistics
 print(String(format: "soak: %.2f simulated hours, %d frames in %.1f s (%.1f µs per frame)", hours, frameCount, seconds, seconds / Double(max(frameCount, 1)) * 1e6))
-print("events: \(posted) posted, \(s.events) taken, \(s.started) voices started, \(s.coalesced) coalesced, \(s.cooledDown) cooled down, \(s.silenced) silenced, \(s.outOfRange) out of range, \(s.unmatched) unmatched, \(director.droppedEvents) dropped")
+print("events: \(posted) posted, \(s.events) taken, \(s.voicesStarted) voices started, \(s.coalesced) coalesced, \(s.cooledDown) cooled down, \(s.silenced) silenced, \(s.outOfRange) out of range, \(s.unmatched) unmatched, \(director.droppedEvents) dropped")
 print("voices: at most \(maxVoices) playing (pools' bound \(voiceBound)); textures: at most \(maxTextures) (limit \(director.textureCapacity))")
 print("resident memory: \(residentAtTenth) bytes after a tenth of the run, \(residentAtEnd) at the end (\(residentAtEnd - residentAtTenth) growth)")
 print("end: \(silent ? "every output silent" : "NOT SILENT") after \(tail) frames of tail; loudest drive \(outputs.map(\.loudest).max() ?? 0)")

@@ -17,6 +17,10 @@ import Haptics
 /// - "10,000 events per frame at 60 Hz": the same crash every frame, 1/60 s apart; with the
 ///   shipped 0.04 s cooldown, two frames in three find every collision rule cooling down, so the
 ///   median is such a frame (no curve evaluated).
+/// - "16,384 feedback posts of every case for 16 players" (issue 31, item 13): no config, a full queue of
+///   feedback for every player of sixteen, merged to one preset per player and case: O(posts × players).
+/// - "10,000 actions with 24-byte names made from strings" (issue 31, item 5): each name is looked up in
+///   the table of long names (compared exactly) on every post; 0 mallocs.
 /// - "build and post 10,000 events": the first case's events into a `GameEventQueue`, then one
 ///   `takeAll`: the posting share of the first case.
 ///
@@ -82,6 +86,24 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(manyRulesRig.director.statistics.unmatched)
     }
 
+    // Issue 31, item 13: a feedback flood merged per player and case by one lookup each.
+    var floodThresholds = zeroMallocs
+    floodThresholds[.wallClock] = .init(absolute: [.p50: 20_000])   // µs per frame of 16,384 posts × 16 players
+    let floodRig = FeedbackFloodRig()
+    Benchmark("16,384 feedback posts of every case for 16 players in one frame (+ engine update)",
+              configuration: .init(thresholds: floodThresholds)) { benchmark in
+        for _ in benchmark.scaledIterations { floodRig.frame() }
+        blackHole(floodRig.director.statistics.coalesced)
+    }
+
+    // Issue 31, item 5: names longer than 15 bytes, made from strings on every post and compared exactly.
+    let longNamesRig = MappingRig(config: MappingRig.longNameConfig)
+    Benchmark("10,000 actions with 24-byte names made from strings, one frame (+ engine update)",
+              configuration: .init(thresholds: zeroMallocs)) { benchmark in
+        for _ in benchmark.scaledIterations { longNamesRig.frame(longActions: 10_000) }
+        blackHole(longNamesRig.director.statistics.started)
+    }
+
     let posting = PostingRig()
     Benchmark("build and post 10,000 events (no mapping)",
               configuration: .init(thresholds: zeroMallocs)) { benchmark in
@@ -128,6 +150,20 @@ final class MappingRig {
         time += step
     }
 
+    /// Eight actions whose names are 24 bytes long, each with a rule (`frame(longActions:)`).
+    static let longActions = (0..<8).map { "player_landed_on_grate_\($0)" }
+    static let longNameConfig = longActions.map { "[[rule]]\nevent = \"action\"\naction = \"\($0)\"\npattern = \"ImpactLight\"\n" }
+        .joined(separator: "\n")
+
+    /// Posts `longActions` actions, their 24-byte names made from `String`s on every post (so each is a
+    /// lookup in the table of long names), then one director and one engine update, 0.1 s apart.
+    func frame(longActions count: Int) {
+        for index in 0..<count { director.post(.action(HapticName(Self.longActions[index & 7]), player: index & 3)) }
+        director.update(at: time)
+        engine.update(at: time)
+        time += 0.1
+    }
+
     /// Posts `hits` hits with the tag "minion" for every player, then one director and one engine
     /// update, 0.1 s apart.
     func frame(hits: Int) {
@@ -164,6 +200,29 @@ final class MappingRig {
         }
         return .collision(massA: Double(1 + counter % 500), massB: nil, speed: Double(counter % 13),
                           materials: (names[counter & 3], names[3]), position: position)
+    }
+}
+
+/// Sixteen players, no config: 16,384 feedback posts of every case for every player in one frame,
+/// merged to one preset per player and case (issue 31: 38–58 ms through `SDLH_UpdateAt` before).
+final class FeedbackFloodRig {
+    let engine: HapticEngine
+    let director: HapticEventDirector
+    private(set) var time = 0.0
+
+    init() {
+        engine = HapticEngine(outputs: (0..<16).map { NullOutput(name: "pad\($0)", profile: .genericDualMotor) }, voiceCapacity: 1_024)
+        try! engine.start()
+        director = HapticEventDirector(target: engine)
+        for _ in 0..<30 { frame() }
+    }
+
+    func frame() {
+        let cases = HapticFeedback.allPresetCases
+        for index in 0..<16_384 { director.post(.feedback(cases[index % cases.count])) }
+        director.update(at: time)
+        engine.update(at: time)
+        time += 0.1
     }
 }
 

@@ -173,11 +173,8 @@
 
     /// FNV-1a, 64 bits, with the length mixed in.
     static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash ^ UInt64(bytes.count)
+        var hasher = FileBytes.FingerprintHasher()
+        hasher.add(bytes)
+        return hasher.value
     }
 }

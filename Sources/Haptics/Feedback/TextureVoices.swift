@@ -13,8 +13,13 @@ final class TextureVoices {
         case started(rule: Int, intensity: Double, voice: HapticAdvancedPatternPlayer)
         /// No rule of the mapping takes the texture (or there is no mapping).
         case unmatched
-        /// Updated, stopped, or nothing to do.
+        /// Updated or stopped (or a stop of a texture not playing): nothing new started.
         case handled
+        /// A start nothing can play: no pad for the player (or one the director keeps no state for), or
+        /// a rule that only sets a trigger effect.
+        case cannotPlay
+        /// A start past `capacity` textures playing: dropped.
+        case full
     }
 
     private struct Active {
@@ -52,7 +57,8 @@ final class TextureVoices {
                 update(at: index, with: event, mapping: mapping, listener: listener)
                 return .handled
             }
-            guard canStart, let mapping, let ruleIndex = mapping.ruleIndex(for: event) else { return .unmatched }
+            guard let mapping, let ruleIndex = mapping.ruleIndex(for: event) else { return .unmatched }
+            guard canStart else { return .cannotPlay }
             if let index {
                 update(at: index, with: event, mapping: mapping, listener: listener)
                 return .handled
@@ -80,13 +86,13 @@ final class TextureVoices {
 
     private func start(_ event: GameEvent, rule ruleIndex: Int, texture: GameEvent.Texture, player: Int, mapping: LoadedMapping,
                        voices: RuleVoices, devices: FeedbackDevices, time: Double, listener: WorldPosition?) -> Outcome {
-        guard active.count < capacity else { return .handled }
+        guard active.count < capacity else { return .full }
         let rule = mapping.config.rules[ruleIndex]
-        if rule.pattern.isEmpty && rule.triggerEffect != nil { return .handled }   // trigger effect only
+        if rule.pattern.isEmpty && rule.triggerEffect != nil { return .cannotPlay }   // trigger effect only (its effect counts)
         let pool = voices.pool(rule: ruleIndex, of: mapping, role: .texture, player: player)
         let response = mapping.compiled.response(to: event, rule: ruleIndex, player: player, listener: listener)
         guard let voice = pool.startVoice(devices: devices, player: player, intensity: response?.intensity ?? 0,
-                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0), at: time) else { return .handled }
+                                          sharpness: rule.sharpness == nil ? nil : (response?.sharpness ?? 0), at: time) else { return .cannotPlay }
         // A pool voice may still belong to an older texture (more textures than voices): take it over.
         if let stolen = active.firstIndex(where: { $0.voice === voice }) { active.remove(at: stolen) }
         active.append(Active(id: texture.id, player: player, ruleIndex: ruleIndex, voice: voice, event: event))

@@ -23,21 +23,21 @@ struct CompiledMatch: Sendable {
 
     /// The match of a rule for events of `kind`: only the conditions that kind has count.
     init(_ match: MappingRule.Match, kind: EventKindName) {
-        tag = match.tag.map { HapticName($0) }
+        tag = match.tag.map { HapticName(configName: $0) }
         switch kind {
         case .collision:
             if let (a, b) = match.materials {
-                condition = .materials(a == "*" ? nil : HapticName(a), b == "*" ? nil : HapticName(b))
+                condition = .materials(a == "*" ? nil : HapticName(configName: a), b == "*" ? nil : HapticName(configName: b))
             }
         case .footstep:
-            if let surface = match.surface { condition = .name(HapticName(surface)) }
+            if let surface = match.surface { condition = .name(HapticName(configName: surface)) }
         case .custom:
-            if let name = match.name { condition = .name(HapticName(name)) }
+            if let name = match.name { condition = .name(HapticName(configName: name)) }
         case .action:
             // Game actions match by kind and name here, like custom events (issue 25).
-            if let action = match.action { condition = .name(HapticName(action)) }
+            if let action = match.action { condition = .name(HapticName(configName: action)) }
         case .texture:
-            if let textureKind = match.textureKind { condition = .name(HapticName(textureKind)) }
+            if let textureKind = match.textureKind { condition = .name(HapticName(configName: textureKind)) }
         case .hit:
             if match.critical != nil || match.received != nil {
                 condition = .hit(critical: match.critical, received: match.received)

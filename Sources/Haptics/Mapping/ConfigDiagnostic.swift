@@ -14,11 +14,47 @@ public struct ConfigDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String
     /// A likely intended spelling, for unknown keys and names.
     public var suggestion: String?
+    /// What kind of problem it is: the file itself (missing, unreadable, not a regular file, too
+    /// large), its text (encoding, TOML syntax), the config's schema, or a pattern or sound file a
+    /// rule names (or the load budget). The C API's reload report carries it (`SDLH_ReloadInfo.failure`).
+    public var kind: Kind
+
+    /// What kind of problem a diagnostic reports (issue 31).
+    public enum Kind: Sendable, Hashable, CaseIterable {
+        /// Nothing at the config's path (deleted, renamed away, a link to nothing): the file as a whole.
+        case missing
+        /// There, but it cannot be read (permission, a loop of links, a read error): the file as a whole.
+        case unreadable
+        /// A folder, a pipe, a device or a socket: the file as a whole.
+        case notRegularFile
+        /// Larger than a config may be: the file as a whole.
+        case tooLarge
+        /// Not UTF-8 text, at the first byte that is not.
+        case encoding
+        /// Not TOML.
+        case syntax
+        /// TOML, but not a valid config: an unknown key, a value out of range, a missing field...
+        case schema
+        /// A pattern or sound file a rule names is missing, unreadable or broken.
+        case pattern
+        /// The config makes the library load more than its load budget (docs/config.md, "Limits").
+        case budget
+
+        /// Whether the problem is the file as a whole (it has no line and column of its own).
+        public var isWholeFile: Bool {
+            switch self {
+            case .missing, .unreadable, .notRegularFile, .tooLarge: return true
+            default: return false
+            }
+        }
+    }
 
     /// A diagnostic. Control characters in any of the texts are escaped and the path and message
     /// cut at 4,096 bytes (`EchoedText`): they may echo the file's own text, and a diagnostic is
     /// one line that is safe to print.
-    public init(file: String, location: SourceLocation, path: String, message: String, suggestion: String? = nil) {
+    public init(file: String, location: SourceLocation, path: String, message: String, suggestion: String? = nil,
+                kind: Kind = .schema) {
+        self.kind = kind
         self.file = EchoedText.field(file)
         self.location = location
         self.path = EchoedText.field(path)

@@ -50,13 +50,14 @@ struct ConfigSchemaDecoder {
         if let defaults = table(root, "defaults", path: defaultsPath) {
             checkKeys(defaults, allowed: Self.defaultsKeys, path: defaultsPath)
             config.defaultWalkerWeight = number(defaults, "walker_weight", path: defaultsPath, range: 0.001...100_000,
-                                                expected: "a weight in kg > 0") ?? 70
+                                                what: "a weight (kg)") ?? 70
         }
         namedTables(root, "materials", expected: "a table such as { sharpness = 0.8, gain = 1.0 }") { decoder, name, material, path in
             decoder.checkKeys(material, allowed: Self.materialKeys, path: path)
+            guard decoder.checkName(name, at: material.location, path) else { return }
             config.materials[name] = MaterialSettings(
-                sharpness: decoder.number(material, "sharpness", path: path, range: 0...1, expected: "a number in 0...1") ?? 0.5,
-                gain: decoder.number(material, "gain", path: path, range: 0...2, expected: "a number in 0...2") ?? 1)
+                sharpness: decoder.number(material, "sharpness", path: path, range: 0...1, what: "a sharpness") ?? 0.5,
+                gain: decoder.number(material, "gain", path: path, range: 0...2, what: "a gain") ?? 1)
         }
         namedTables(root, "attenuation", expected: "a table with shape, inner_radius and falloff_distance") { decoder, name, settings, path in
             if let attenuation = decoder.decodeAttenuation(settings, path: path) { config.attenuations[name] = attenuation }
@@ -119,15 +120,18 @@ struct ConfigSchemaDecoder {
         var match = MappingRule.Match()
         if let entry = table.entry("materials"), event == .collision {
             if let pair = entry.value.array, pair.count == 2, let a = pair[0].string, let b = pair[1].string {
-                match.materials = (a, b)
+                let here = path.appending("materials")
+                if checkName(a, at: pair[0].location, here.appending(index: 0)), checkName(b, at: pair[1].location, here.appending(index: 1)) {
+                    match.materials = (a, b)
+                }
             } else {
                 report(entry.value.location, path.appending("materials"), "expected two material names, such as [\"metal\", \"*\"] (\"*\" matches any)")
             }
         }
-        if event == .footstep { match.surface = string(table, "surface", path: path) }
-        if event == .custom { match.name = string(table, "custom", path: path) }
-        if event == .action { match.action = string(table, "action", path: path) }
-        if event == .texture { match.textureKind = string(table, "texture", path: path) }
+        if event == .footstep { match.surface = matchName(table, "surface", path: path) }
+        if event == .custom { match.name = matchName(table, "custom", path: path) }
+        if event == .action { match.action = matchName(table, "action", path: path) }
+        if event == .texture { match.textureKind = matchName(table, "texture", path: path) }
         if event == .feedback, let name = string(table, "feedback", path: path) {
             if HapticFeedback(name: name) == nil, let entry = table.entry("feedback") {
                 report(entry.value.location, path.appending("feedback"), "unknown feedback case '\(name)'",
@@ -139,7 +143,7 @@ struct ConfigSchemaDecoder {
             match.critical = boolean(table, "critical", path: path)
             match.received = boolean(table, "received", path: path)
         }
-        match.tag = string(table, "tag", path: path)
+        match.tag = matchName(table, "tag", path: path)
 
         let defaultCategory: HapticCategory
         switch event {
@@ -197,11 +201,11 @@ struct ConfigSchemaDecoder {
                        "expected an inline table such as { sensitivity = 0.5, max_points = 16 }, found \(entry.value.typeDescription)")
             }
         }
-        rule.triggerBias = number(table, "trigger_bias", path: path, range: 0...1, expected: "a number in 0...1") ?? 0
+        rule.triggerBias = number(table, "trigger_bias", path: path, range: 0...1, what: "a share") ?? 0
         if let entry = table.entry("trigger_effect") {
             rule.triggerEffect = triggerEffect(entry.value, path: path.appending("trigger_effect"), event: event)
         }
-        rule.cooldown = number(table, "cooldown", path: path, range: 0...60, expected: "seconds in 0...60") ?? 0
+        rule.cooldown = number(table, "cooldown", path: path, range: 0...60, what: "seconds") ?? 0
         rule.coalesce = boolean(table, "coalesce", path: path) ?? true
         if let entry = table.entry("priority") {
             if case .integer(let value) = entry.value.kind, abs(value) <= 1_000_000 {
@@ -401,7 +405,7 @@ struct ConfigSchemaDecoder {
         switch curveName {
         case "linear": shape = .linear
         case "power":
-            let exponent = number(source, "exponent", path: here, range: 0.01...100, expected: "an exponent in 0.01...100") ?? 2
+            let exponent = number(source, "exponent", path: here, range: 0.01...100, what: "an exponent") ?? 2
             shape = .power(exponent: exponent)
         case "log":
             if inputRange.0 <= 0, let rangeEntry = source.entry("input_range") {
@@ -505,8 +509,8 @@ struct ConfigSchemaDecoder {
                        suggestion: Spelling.suggestion(for: name, among: shapeNames))
             }
         }
-        let inner = number(settings, "inner_radius", path: path, range: 0...1_000_000, expected: "a distance >= 0") ?? 0
-        guard let falloff = number(settings, "falloff_distance", path: path, range: 0.000001...1_000_000, expected: "a distance > 0") else {
+        let inner = number(settings, "inner_radius", path: path, range: 0...1_000_000, what: "a distance (world units)") ?? 0
+        guard let falloff = number(settings, "falloff_distance", path: path, range: 0.000001...1_000_000, what: "a distance (world units)") else {
             if settings.entry("falloff_distance") == nil {
                 report(settings.location, path, "attenuation needs 'falloff_distance' (world units over which it fades to silence)")
             }
@@ -521,13 +525,12 @@ struct ConfigSchemaDecoder {
     mutating func decodeAnalysis(_ settings: TOMLTable, path: DocumentPath, into rule: inout MappingRule) {
         checkKeys(settings, allowed: Self.analysisKeys, path: path)
         var options = AudioHapticsOptions()
-        func range(_ r: ClosedRange<Double>) -> String { "a number in \(format(r.lowerBound))...\(format(r.upperBound))" }
         options.sensitivity = number(settings, "sensitivity", path: path, range: AudioHapticsOptions.sensitivityRange,
-                                     expected: range(AudioHapticsOptions.sensitivityRange)) ?? options.sensitivity
+                                     what: "a sensitivity") ?? options.sensitivity
         options.minimumGapSeconds = number(settings, "minimum_gap", path: path, range: AudioHapticsOptions.minimumGapRange,
-                                           expected: "seconds in 0.01...1") ?? options.minimumGapSeconds
+                                           what: "seconds") ?? options.minimumGapSeconds
         options.smoothingSeconds = number(settings, "smoothing", path: path, range: AudioHapticsOptions.smoothingRange,
-                                          expected: "seconds in 0...0.5") ?? options.smoothingSeconds
+                                          what: "seconds") ?? options.smoothingSeconds
         if let entry = settings.entry("max_points") {
             if case .integer(let value) = entry.value.kind, (2...16).contains(value) {
                 options.maximumPointsPerCurve = Int(value)
@@ -536,11 +539,11 @@ struct ConfigSchemaDecoder {
             }
         }
         options.pointsPerSecond = number(settings, "points_per_second", path: path, range: AudioHapticsOptions.pointsPerSecondRange,
-                                         expected: range(AudioHapticsOptions.pointsPerSecondRange)) ?? options.pointsPerSecond
+                                         what: "points per second") ?? options.pointsPerSecond
         options.curveTolerance = number(settings, "tolerance", path: path, range: AudioHapticsOptions.curveToleranceRange,
-                                        expected: range(AudioHapticsOptions.curveToleranceRange)) ?? options.curveTolerance
+                                        what: "a tolerance") ?? options.curveTolerance
         options.silenceDecibels = number(settings, "silence_db", path: path, range: AudioHapticsOptions.silenceDecibelsRange,
-                                         expected: "decibels in -90...-10") ?? options.silenceDecibels
+                                         what: "decibels") ?? options.silenceDecibels
         options.transients = boolean(settings, "transients", path: path) ?? true
         options.continuous = boolean(settings, "continuous", path: path) ?? true
         rule.analysis = options
@@ -572,8 +575,13 @@ struct ConfigSchemaDecoder {
         return table
     }
 
-    mutating func number(_ table: TOMLTable, _ key: String, path: DocumentPath, range: ClosedRange<Double>, expected: String) -> Double? {
+    /// The number at `key`, within `range` (ends included); nil when absent or refused. Every refusal says
+    /// `what` is expected and the range itself, `LOW...HIGH`, as it is checked (issue 31: "expected a
+    /// distance > 0" for a distance refused past 1e6), so no message can name a range other than the one
+    /// in force.
+    mutating func number(_ table: TOMLTable, _ key: String, path: DocumentPath, range: ClosedRange<Double>, what: String) -> Double? {
         guard let entry = table.entry(key) else { return nil }
+        let expected = "\(what) in \(Self.rangeText(range))"
         guard let value = entry.value.number, value.isFinite else {
             report(entry.value.location, path.appending(key), "expected \(expected), found \(describe(entry.value))")
             return nil
@@ -583,6 +591,37 @@ struct ConfigSchemaDecoder {
             return nil
         }
         return value
+    }
+
+    /// `LOW...HIGH` as the messages write a range.
+    static func rangeText(_ range: ClosedRange<Double>) -> String { "\(format(range.lowerBound))...\(format(range.upperBound))" }
+
+    /// A name a rule matches (`action`, `custom`, `surface`, `texture`, `tag`), checked by `checkName`;
+    /// nil when absent or refused.
+    mutating func matchName(_ table: TOMLTable, _ key: String, path: DocumentPath) -> String? {
+        guard let name = string(table, key, path: path), let entry = table.entry(key) else { return nil }
+        return checkName(name, at: entry.value.location, path.appending(key)) ? name : nil
+    }
+
+    /// Whether a post can carry `name`, reported at `location` when not (issue 31, item 15: such a rule
+    /// could never match): not empty (a post's "" or NULL is no name), no NUL (a C string ends there),
+    /// at most `MappingRule.maximumNameBytes` UTF-8 bytes (the longest name the C API takes,
+    /// `SDLH_MAX_STRING_BYTES`).
+    mutating func checkName(_ name: String, at location: SourceLocation, _ path: DocumentPath) -> Bool {
+        if name.isEmpty {
+            report(location, path, "expected a name, found an empty string: a post's \"\" (or NULL) is no name, so no post could match it; leave the key out to match any")
+            return false
+        }
+        if name.utf8.contains(0) {
+            report(location, path, "expected a name without a NUL character (\\u0000): a C string ends there, so no post could match it")
+            return false
+        }
+        if name.utf8.count > MappingRule.maximumNameBytes {
+            report(location, path, "expected a name of at most \(MappingRule.maximumNameBytes) UTF-8 bytes (the longest a post can carry, "
+                   + "SDLH_MAX_STRING_BYTES), found \(name.utf8.count): no post could match it")
+            return false
+        }
+        return true
     }
 
     mutating func string(_ table: TOMLTable, _ key: String, path: DocumentPath) -> String? {

@@ -12,6 +12,22 @@ struct FrameResponses {
     /// Most responses one pair keeps in a frame.
     static let burstLimit = 4
 
+    /// A response kept this frame, with the post (the index of the frame's event) it answers.
+    struct Kept {
+        var response: MappedHaptic
+        var post: Int
+    }
+
+    /// What `keep` did with a response.
+    enum KeepResult {
+        /// Kept.
+        case kept
+        /// Weaker than every response the pair keeps: merged away.
+        case mergedAway
+        /// Kept in place of the weakest one, which answered post `earlier`.
+        case replaced(earlier: Int)
+    }
+
     private(set) var rules: Int
     private(set) var players: Int
     /// Game time of each pair's last start (−infinity: never).
@@ -21,6 +37,8 @@ struct FrameResponses {
     /// This frame's blocks: block `b` owns `kept[b × burstLimit ..< b × burstLimit + keptCounts[b]]`
     /// and belongs to pair `touched[b]`; blocks are numbered in the order their pairs got a first response.
     private var kept: [MappedHaptic]
+    /// The post of each response in `kept`.
+    private var keptPosts: [Int32]
     private var keptCounts: [Int]
     /// Per block, the weakest intensity it keeps once full (−infinity while it has room), so an
     /// event too weak to make it in is dropped after reading one number.
@@ -45,6 +63,8 @@ struct FrameResponses {
         blockCapacity = min(pairs, responseCapacity)
         kept = []
         kept.reserveCapacity(blockCapacity * Self.burstLimit)
+        keptPosts = []
+        keptPosts.reserveCapacity(blockCapacity * Self.burstLimit)
         keptCounts = []
         keptCounts.reserveCapacity(blockCapacity)
         floors = []
@@ -79,9 +99,9 @@ struct FrameResponses {
         return block >= 0 && floors[Int(block)] >= intensity
     }
 
-    /// Keeps `response` for its pair if there is room (up to `limit`), else in place of the
-    /// weakest kept one when stronger. Returns false when a response was merged away. O(limit).
-    mutating func keep(_ response: MappedHaptic, limit: Int) -> Bool {
+    /// Keeps `response` (answering post `post`) for its pair if there is room (up to `limit`), else in
+    /// place of the weakest kept one when stronger. O(limit).
+    mutating func keep(_ response: MappedHaptic, post: Int, limit: Int) -> KeepResult {
         let pair = pair(rule: response.ruleIndex, player: response.player)
         var block = Int(blockOfPair[pair])
         if block < 0 {
@@ -90,27 +110,36 @@ struct FrameResponses {
             touched.append(pair)
             keptCounts.append(0)
             floors.append(-.infinity)
-            for _ in 0..<Self.burstLimit { kept.append(response) }
+            for _ in 0..<Self.burstLimit {
+                kept.append(response)
+                keptPosts.append(-1)
+            }
         }
         let base = block * Self.burstLimit
         let count = keptCounts[block]
         let room = min(limit, Self.burstLimit)
-        var merged = false
+        var result = KeepResult.kept
         if count < room {
             kept[base + count] = response
+            keptPosts[base + count] = Int32(post)
             keptCounts[block] = count + 1
         } else {
             var weakest = base
             for index in base..<(base + count) where kept[index].intensity < kept[weakest].intensity { weakest = index }
-            if response.intensity > kept[weakest].intensity { kept[weakest] = response }
-            merged = true
+            if response.intensity > kept[weakest].intensity {
+                result = .replaced(earlier: Int(keptPosts[weakest]))
+                kept[weakest] = response
+                keptPosts[weakest] = Int32(post)
+            } else {
+                result = .mergedAway
+            }
         }
         if keptCounts[block] >= room {
             var floor = kept[base].intensity
             for index in base..<(base + keptCounts[block]) { floor = min(floor, kept[index].intensity) }
             floors[block] = floor
         }
-        return !merged
+        return result
     }
 
     /// Leaves event `index` of this frame to the director.
@@ -122,14 +151,15 @@ struct FrameResponses {
     /// Appends every response kept this frame to `out`, pair by pair in the order the pairs were
     /// first touched, then empties them and the deferred list for the next frame. No allocation
     /// when `out` has `keptCapacity` reserved (and the frame touched at most the pairs reserved).
-    mutating func takeKept(into out: inout [MappedHaptic]) {
+    mutating func takeKept(into out: inout [Kept]) {
         for block in touched.indices {
             let base = block * Self.burstLimit
-            for index in base..<(base + keptCounts[block]) { out.append(kept[index]) }
+            for index in base..<(base + keptCounts[block]) { out.append(Kept(response: kept[index], post: Int(keptPosts[index]))) }
             blockOfPair[touched[block]] = -1
         }
         touched.removeAll(keepingCapacity: true)
         kept.removeAll(keepingCapacity: true)
+        keptPosts.removeAll(keepingCapacity: true)
         keptCounts.removeAll(keepingCapacity: true)
         floors.removeAll(keepingCapacity: true)
         deferred.removeAll(keepingCapacity: true)

@@ -46,27 +46,43 @@ public final class HapticEventDirector {
     public private(set) var statistics = Statistics()
 
     /// What the director did.
+    ///
+    /// **One unit: the post** (issue 31). Every event taken from the queue (`events`) ends in exactly one of
+    /// `started`, `updated`, `coalesced`, `cooledDown`, `throttled`, `outOfRange`, `silenced`, `noPad` and
+    /// `unmatched`, so they add up to `events` (`outcomes`) once the frame that took it has been started. A
+    /// post for several players (no player given) counts once, under the furthest it got for any of them,
+    /// in that order: started for one player and cooled down for another is `started`. `voicesStarted`,
+    /// `triggerEffects`, `dropped`, `reloads` and `failedReloads` count other things.
     public struct Statistics: Sendable, Equatable {
-        /// Events taken from the queue.
+        /// Events taken from the queue: the posts the outcome fields count.
         public var events = 0
-        /// Events no rule took (and not feedback).
-        public var unmatched = 0
-        /// Responses a rule took but silenced: its intensity curve gave 0 for the event's value (a
-        /// custom event posted with value 0, an impulse below a log curve's low end), so nothing
-        /// played. Counted per player, like `cooledDown`.
-        public var silenced = 0
-        /// Responses dropped by a rule's cooldown.
-        public var cooledDown = 0
-        /// Responses merged into a stronger one of the same frame.
-        public var coalesced = 0
-        /// Feedback presets dropped by their rate limit (`Selection`: 0.05 s), as `play` drops them.
-        public var throttled = 0
-        /// Voices started (trigger voices included).
+        /// Posts that started a voice for at least one of their players (a rule's voice, a feedback
+        /// preset, a texture's looping voice), or set an adaptive trigger effect.
         public var started = 0
-        /// Responses too far away to be felt: the rule's attenuation took them to 0 at the
-        /// listener's distance.
+        /// Texture updates and stops (of a texture playing, or of none): nothing new starts.
+        public var updated = 0
+        /// Posts merged into a stronger response of the same rule and player in the same frame (or the
+        /// same feedback case for the same player), or whose response a stronger one of that frame replaced.
+        public var coalesced = 0
+        /// Posts whose rule's cooldown had not passed for their players.
+        public var cooledDown = 0
+        /// Posts dropped by a limit: a feedback case's rate limit (`Selection`: 0.05 s), as `play` drops
+        /// them, or a texture start past the 64 playing.
+        public var throttled = 0
+        /// Posts too far away to be felt: the rule's attenuation took them to 0 at the listener's distance.
         public var outOfRange = 0
-        /// Adaptive trigger effects set by rules (one per event and player).
+        /// Posts a rule took but silenced: its intensity curve gave 0 for the event's value (a custom
+        /// event posted with value 0, an impulse below a log curve's low end), so nothing played.
+        public var silenced = 0
+        /// Posts a rule took (or feedback) for players without a pad that can play it: nothing could be
+        /// felt (no pad, a pad without rumble, a player number past the players).
+        public var noPad = 0
+        /// Posts no rule took (and not feedback, which plays its preset then): the name or kind is not in
+        /// the config, or no config is in use. `HapticEventDirector.unmatchedNames` lists the names.
+        public var unmatched = 0
+        /// Voices started (trigger voices included): not posts.
+        public var voicesStarted = 0
+        /// Adaptive trigger effects set by rules (one per event and player): not posts.
         public var triggerEffects = 0
         /// Events posted after the queue already held `GameEventQueue.capacity` for the coming
         /// frame: refused by `post` (which returned false), never stored. Updated each frame.
@@ -75,6 +91,24 @@ public final class HapticEventDirector {
         public var reloads = 0
         /// Reloads refused (`offer` with errors): the mapping in use, if any, stayed.
         public var failedReloads = 0
+
+        /// The sum of the outcome fields: `events` once every frame taken has been started.
+        public var outcomes: Int {
+            started + updated + coalesced + cooledDown + throttled + outOfRange + silenced + noPad + unmatched
+        }
+    }
+
+    /// A name posts carried that no rule of the mapping in use takes (an action's or a custom event's
+    /// name, a texture's kind, a footstep's surface), with a rule's name close to it.
+    public struct UnmatchedName: Sendable, Equatable {
+        /// The event kind, as configs write it (`action`, `custom`, `texture`, `footstep`).
+        public var kind: String
+        /// The name, exactly as posted.
+        public var name: String
+        /// A name a rule of that kind takes that is close to it ("did you mean"), or nil.
+        public var suggestion: String?
+        /// Posts that carried it and matched nothing, since it was first seen under this mapping.
+        public var posts: Int
     }
 
     /// A voice `start(_:on:at:)` started, with the intensity it started at (0...1).
@@ -109,7 +143,7 @@ public final class HapticEventDirector {
     /// the number of players changes, so the per-event path indexes instead of hashing.
     private var responses = FrameResponses(rules: 0, players: 0, events: 0)
     /// This frame's responses, taken from `responses` (reserved to hold them all).
-    private var kept: [MappedHaptic] = []
+    private var kept: [FrameResponses.Kept] = []
     /// This frame's requests, returned by `update(at:playerCount:)` (reserved; grows only in a
     /// frame with more texture events than ever before).
     private var requests: [HapticStartRequest] = []
@@ -126,6 +160,30 @@ public final class HapticEventDirector {
     private var moments: [Moment] = []
     private var momentNext = 0
     private var time = 0.0
+    /// Per post of the frame being mapped and started: the furthest it got (`PostOutcome`), tallied into
+    /// `statistics` when the frame's requests have been started (`tallyPosts`).
+    private var postOutcomes: [UInt8] = []
+    /// The post each request of `requests` is for (aligned with it), and each pending feedback preset.
+    private var requestPosts: [Int32] = []
+    private var pendingFeedbackPosts: [Int32] = []
+    /// Per player and feedback case (`player × cases + presetIndex`), its place in `pendingFeedback`
+    /// this frame (−1: none): merging a repeated case is one lookup, not a scan (issue 31, item 13).
+    private var pendingFeedbackPlaces: [Int32] = []
+    /// The names no rule took under the mapping in use.
+    private var unmatched = UnmatchedNames()
+    /// Per event kind, the names its rules take, for "did you mean" (made when first needed per mapping).
+    private var ruleNames: [EventKindName: [String]] = [:]
+
+    /// How far one post got, in order: a post for several players ends where it got furthest.
+    private enum PostOutcome: UInt8 {
+        case open = 0, unmatched, noPad, silenced, outOfRange, throttled, cooledDown, coalesced, updated, started
+    }
+
+    /// Called on the update thread once for each new name no rule takes (`UnmatchedName`), after the
+    /// frame that first carried it was mapped, so a developer sees a misspelt action or event name (the
+    /// C library logs it in SDL's log at debug priority). At most `UnmatchedNames.capacity` (256)
+    /// distinct names per mapping are reported; a new mapping forgets them. Allocates the name's text.
+    public var unmatchedNameHandler: ((UnmatchedName) -> Void)?
 
     /// The most textures playing at once (per player counted separately). Default 64.
     public let textureCapacity: Int
@@ -152,6 +210,8 @@ public final class HapticEventDirector {
         incoming.reserveCapacity(queue.capacity)
         requests.reserveCapacity(min(queue.capacity, 1_024))
         started.reserveCapacity(3 * requests.capacity)
+        requestPosts.reserveCapacity(requests.capacity)
+        postOutcomes.reserveCapacity(queue.capacity)
         moments.reserveCapacity(momentCapacity)
     }
 
@@ -190,6 +250,8 @@ public final class HapticEventDirector {
         ruleVoices.removeAll()
         responses = FrameResponses(rules: 0, players: 0, events: 0)   // remade for the new rules at the next update
         lastErrors = []
+        unmatched.removeAll()
+        ruleNames = [:]
     }
 
     /// Hands a mapping (or the errors of a failed load) over from another thread; it is swapped in
@@ -208,7 +270,11 @@ public final class HapticEventDirector {
             // Nowhere to play: take the new mapping and drop the posted events.
             self.time = time
             takeOfferedMapping()
+            tallyPosts()
             queue.takeAll(into: &incoming)
+            statistics.events += incoming.count
+            statistics.noPad += incoming.count   // nowhere to play: nothing can be felt
+            statistics.dropped = queue.droppedCount
             incoming.removeAll(keepingCapacity: true)
             return
         }
@@ -226,31 +292,116 @@ public final class HapticEventDirector {
         let playerCount = max(playerCount, 0)
         self.time = time
         takeOfferedMapping()
+        tallyPosts()   // a frame whose requests were never started
         queue.takeAll(into: &incoming)
         requests.removeAll(keepingCapacity: true)
+        requestPosts.removeAll(keepingCapacity: true)
         prepareResponses(playerCount: playerCount)
         statistics.events += incoming.count
         statistics.dropped = queue.droppedCount
-        for (event, player) in restartingTextures { requests.append(.texture(event, player: player, listener: listener(player))) }
+        for _ in incoming.indices { postOutcomes.append(PostOutcome.open.rawValue) }
+        for (event, player) in restartingTextures { request(.texture(event, player: player, listener: listener(player)), post: -1) }
         restartingTextures.removeAll()
         if let mapping {
-            Self.map(incoming, through: mapping.compiled, into: &responses, listeners: listeners,
-                     playerCount: playerCount, time: time, statistics: &statistics)
-            for index in responses.deferred { handle(incoming[index], playerCount: playerCount) }
+            Self.map(incoming, through: mapping.compiled, into: &responses, outcomes: &postOutcomes, unmatched: &unmatched,
+                     listeners: listeners, playerCount: playerCount, time: time, statistics: &statistics)
+            for index in responses.deferred { handle(incoming[index], post: index, playerCount: playerCount) }
             responses.takeKept(into: &kept)
         } else {
-            for index in incoming.indices { handle(incoming[index], playerCount: playerCount) }
+            for index in incoming.indices { handle(incoming[index], post: index, playerCount: playerCount) }
         }
         if let mapping, mapping.hasTriggerEffects { requestTriggerEffects(mapping, playerCount: playerCount) }
         incoming.removeAll(keepingCapacity: true)
         for index in pendingFeedback.indices {
-            requests.append(.feedback(pendingFeedback[index], player: pendingFeedbackPlayers[index]))
+            request(.feedback(pendingFeedback[index], player: pendingFeedbackPlayers[index]), post: Int(pendingFeedbackPosts[index]))
+            let place = pendingFeedbackPlayers[index] * HapticFeedback.allPresetCases.count + pendingFeedback[index].presetIndex
+            if pendingFeedbackPlaces.indices.contains(place) { pendingFeedbackPlaces[place] = -1 }
         }
         pendingFeedback.removeAll(keepingCapacity: true)
         pendingFeedbackPlayers.removeAll(keepingCapacity: true)
-        for index in kept.indices { requestStart(of: kept[index]) }
+        pendingFeedbackPosts.removeAll(keepingCapacity: true)
+        for index in kept.indices { requestStart(of: kept[index].response, post: kept[index].post) }
         kept.removeAll(keepingCapacity: true)
+        if unmatched.hasNew { reportUnmatchedNames() }
         return requests
+    }
+
+    /// Appends `request` for post `post` (−1: none, a texture restarted under a new mapping).
+    @inline(__always)
+    private func request(_ request: HapticStartRequest, post: Int) {
+        requests.append(request)
+        requestPosts.append(Int32(post))
+    }
+
+    /// Post `post` got as far as `outcome` for one of its players.
+    @inline(__always)
+    private func reach(_ outcome: PostOutcome, post: Int) {
+        guard postOutcomes.indices.contains(post) else { return }
+        if outcome.rawValue > postOutcomes[post] { postOutcomes[post] = outcome.rawValue }
+    }
+
+    /// Counts each post of the frame under the furthest it got (a post nothing resolved, such as a
+    /// response for a player past the players, as `noPad`), then forgets them. O(posts).
+    private func tallyPosts() {
+        for raw in postOutcomes {
+            switch PostOutcome(rawValue: raw) ?? .open {
+            case .open, .noPad: statistics.noPad += 1
+            case .unmatched: statistics.unmatched += 1
+            case .silenced: statistics.silenced += 1
+            case .outOfRange: statistics.outOfRange += 1
+            case .throttled: statistics.throttled += 1
+            case .cooledDown: statistics.cooledDown += 1
+            case .coalesced: statistics.coalesced += 1
+            case .updated: statistics.updated += 1
+            case .started: statistics.started += 1
+            }
+        }
+        postOutcomes.removeAll(keepingCapacity: true)
+    }
+
+    /// The names no rule of the mapping in use takes, first seen first (at most 256 per mapping;
+    /// `UnmatchedNames`), each with a close rule name. Allocates: for a HUD, a debug menu or the C API,
+    /// not for every frame.
+    public var unmatchedNames: [UnmatchedName] {
+        unmatched.entries.map { entry in
+            let name = entry.name.string
+            return UnmatchedName(kind: entry.kind.rawValue, name: name, suggestion: suggestion(for: name, kind: entry.kind),
+                                 posts: entry.posts)
+        }
+    }
+
+    /// Distinct names no rule takes that were seen after 256 were kept (counted, not listed).
+    public var unmatchedNamesNotKept: Int { unmatched.notKept }
+
+    /// Calls `unmatchedNameHandler` for each name kept since the last report. Game thread; allocates the
+    /// texts (once per distinct name).
+    private func reportUnmatchedNames() {
+        if let handler = unmatchedNameHandler {
+            for entry in unmatched.entries where !entry.isReported {
+                let name = entry.name.string
+                handler(UnmatchedName(kind: entry.kind.rawValue, name: name, suggestion: suggestion(for: name, kind: entry.kind),
+                                      posts: entry.posts))
+            }
+        }
+        unmatched.markReported()
+    }
+
+    /// A name a rule of `kind` takes that is close to `name`, among the first 1,024 distinct names of that
+    /// kind (so a huge config costs a bounded time per report); nil for names over 64 bytes.
+    private func suggestion(for name: String, kind: EventKindName) -> String? {
+        guard let mapping, name.utf8.count <= 64 else { return nil }
+        if ruleNames[kind] == nil {
+            var seen = Set<String>()
+            var names: [String] = []
+            for rule in mapping.config.rules where rule.event == kind && names.count < 1_024 {
+                let match = rule.match
+                guard let written = kind == .action ? match.action : kind == .custom ? match.name
+                        : kind == .texture ? match.textureKind : match.surface, seen.insert(written).inserted else { continue }
+                names.append(written)
+            }
+            ruleNames[kind] = names
+        }
+        return Spelling.suggestion(for: name, among: ruleNames[kind] ?? [])
     }
 
     /// Starts this frame's `requests` (from `update(at:playerCount:)`) on `devices`: rule voices,
@@ -262,10 +413,13 @@ public final class HapticEventDirector {
     @discardableResult
     public func start(_ requests: [HapticStartRequest], on devices: FeedbackDevices, at time: Double) -> [StartedVoice] {
         started.removeAll(keepingCapacity: true)
-        for request in requests {
+        // The posts of this frame's requests (a caller's own array of requests counts each as no post).
+        let posts = requests.count == requestPosts.count ? requestPosts : []
+        for (index, request) in requests.enumerated() {
+            let post = index < posts.count ? Int(posts[index]) : -1
             switch request {
             case .rule(let response):
-                startRule(response, on: devices, at: time)
+                reach(startRule(response, on: devices, at: time) ? .started : .noPad, post: post)
             case .texture(let event, let player, let listener):
                 guard case .texture(let texture) = event.kind else { continue }
                 switch textures.handle(event, texture: texture, player: player, mapping: mapping,
@@ -274,43 +428,61 @@ public final class HapticEventDirector {
                 case .started(let rule, let intensity, let voice):
                     noteStarted(voice, intensity: intensity)
                     record(mapping?.config.rules[rule].name ?? "", player: player, intensity: intensity)
+                    reach(.started, post: post)
                 case .unmatched:
-                    statistics.unmatched += 1
+                    reach(.unmatched, post: post)
+                    if let kind = texture.kind, mapping != nil { unmatched.note(.texture, kind) }
                 case .handled:
-                    break
+                    reach(.updated, post: post)
+                case .cannotPlay:
+                    reach(.noPad, post: post)
+                case .full:
+                    reach(.throttled, post: post)
                 }
             case .feedback(let feedback, let player):
                 switch feedbackVoices.play(feedback, player: player, on: devices, at: time) {
                 case .success(let voice):
                     noteStarted(voice, intensity: feedback.intensity)
                     record(feedback.presetName, player: player, intensity: feedback.intensity)
+                    reach(.started, post: post)
                 case .failure(.throttled):
-                    statistics.throttled += 1
+                    reach(.throttled, post: post)
                 case .failure(.cannotPlay):
-                    break
+                    reach(.noPad, post: post)
                 }
             case .triggerEffect(let effect, let rule, let player):
                 guard let triggers = devices.adaptiveTriggers(forPlayer: player),
-                      let setting = mapping?.config.rules[rule].triggerEffect else { continue }
+                      let setting = mapping?.config.rules[rule].triggerEffect else {
+                    reach(.noPad, post: post)
+                    continue
+                }
                 setting.apply(effect, to: triggers)
                 statistics.triggerEffects += 1
+                reach(.started, post: post)
             }
         }
+        if unmatched.hasNew { reportUnmatchedNames() }
+        tallyPosts()
         return started
     }
 
     /// Counts `voice` as started and adds it to this frame's `started` (reserved: no allocation).
     private func noteStarted(_ voice: HapticAdvancedPatternPlayer, intensity: Double) {
-        statistics.started += 1
+        statistics.voicesStarted += 1
         started.append(StartedVoice(voice: voice, intensity: FeedbackVoiceStart.clamped(intensity)))
     }
 
     /// Maps this frame's `events` through `mapping`: each one-shot response that survives its rule's
     /// cooldown is kept in `responses` (the strongest per rule and player); textures and feedback
-    /// without a rule are left deferred there. At most 8 rule lookups + O(players) per event,
-    /// no allocation.
+    /// without a rule are left deferred there. Each post's furthest outcome so far goes into `outcomes`
+    /// (a kept response is resolved when it starts); the names of posts no rule takes into `unmatched`.
+    /// At most 8 rule lookups + O(players) per event, no allocation.
     private static func map(_ events: [GameEvent], through mapping: CompiledMapping, into responses: inout FrameResponses,
+                            outcomes: inout [UInt8], unmatched: inout UnmatchedNames,
                             listeners: [WorldPosition?], playerCount: Int, time: Double, statistics: inout Statistics) {
+        func reach(_ outcome: PostOutcome, _ post: Int) {
+            if outcome.rawValue > outcomes[post] { outcomes[post] = outcome.rawValue }
+        }
         for index in events.indices {
             let event = events[index]
             let kind = event.kindName
@@ -318,34 +490,38 @@ public final class HapticEventDirector {
                 if kind == .texture || kind == .feedback {
                     responses.deferEvent(index)
                 } else {
-                    statistics.unmatched += 1
+                    reach(.unmatched, index)
+                    if let name = event.unmatchedName { unmatched.note(kind, name) }
                 }
                 continue
             }
             let cooldown = mapping.rules[rule].cooldown
             let players = Self.players(of: event, playerCount: playerCount).clamped(to: 0..<responses.players)
-            guard !players.isEmpty else { continue }
+            guard !players.isEmpty else {
+                reach(.noPad, index)   // a player number past the players
+                continue
+            }
             // Players still cooling down for this rule are skipped; when all are, the event's
             // intensity is never computed (the usual case in the frames right after a start).
             var open = 0
             for player in players where !responses.isCoolingDown(rule: rule, player: player, cooldown: cooldown, at: time) {
                 open += 1
             }
-            statistics.cooledDown += players.count - open
+            if open < players.count { reach(.cooledDown, index) }
             guard open > 0 else { continue }
             // The intensity decides which responses are kept; the sharpness is only computed for a
             // response that gets as far as being kept.
             let feel = mapping.feel(of: event)
             let intensity = mapping.intensity(of: event, rule: rule, feel: feel)
             guard intensity > 0 else {
-                statistics.silenced += open
+                reach(.silenced, index)
                 continue
             }
             let limit = mapping.rules[rule].coalesce ? 1 : FrameResponses.burstLimit
             var sharpness: Double?
             for player in players where !responses.isCoolingDown(rule: rule, player: player, cooldown: cooldown, at: time) {
                 if responses.isBelowFloor(intensity, rule: rule, player: player) {
-                    statistics.coalesced += 1
+                    reach(.coalesced, index)
                     continue
                 }
                 let listener = player < listeners.count ? listeners[player] : nil
@@ -353,10 +529,14 @@ public final class HapticEventDirector {
                 sharpness = offset
                 guard let response = mapping.response(to: event, rule: rule, intensity: intensity, sharpness: offset,
                                                       player: player, listener: listener) else {
-                    statistics.outOfRange += 1
+                    reach(.outOfRange, index)
                     continue
                 }
-                if !responses.keep(response, limit: limit) { statistics.coalesced += 1 }
+                switch responses.keep(response, post: index, limit: limit) {
+                case .kept: break
+                case .mergedAway: reach(.coalesced, index)
+                case .replaced(let earlier): reach(.coalesced, earlier)
+                }
             }
         }
     }
@@ -366,6 +546,8 @@ public final class HapticEventDirector {
     private func prepareResponses(playerCount: Int) {
         let players = max(playerCount, 1)
         let rules = mapping?.config.rules.count ?? 0
+        let places = players * HapticFeedback.allPresetCases.count
+        if pendingFeedbackPlaces.count != places { pendingFeedbackPlaces = Array(repeating: -1, count: places) }
         guard players != responses.players || rules != responses.rules else { return }
         responses = FrameResponses(rules: rules, players: players, events: queue.capacity)
         kept.reserveCapacity(responses.keptCapacity)
@@ -375,7 +557,9 @@ public final class HapticEventDirector {
         let feedbackPairs = players * HapticFeedback.allPresetCases.count
         pendingFeedback.reserveCapacity(feedbackPairs)
         pendingFeedbackPlayers.reserveCapacity(feedbackPairs)
+        pendingFeedbackPosts.reserveCapacity(feedbackPairs)
         requests.reserveCapacity(responses.keptCapacity + feedbackPairs + min(queue.capacity, 1_024))
+        requestPosts.reserveCapacity(requests.capacity)
         started.reserveCapacity(3 * requests.capacity)
     }
 
@@ -399,16 +583,16 @@ public final class HapticEventDirector {
 
     /// The events `map` leaves deferred: textures (handed to `textures`), and feedback no rule takes
     /// (played through its preset); without a mapping, every event comes here.
-    private func handle(_ event: GameEvent, playerCount: Int) {
+    private func handle(_ event: GameEvent, post: Int, playerCount: Int) {
+        let players = Self.players(of: event, playerCount: playerCount)
+        if players.isEmpty { reach(.noPad, post: post) }
         switch event.kind {
         case .texture:
-            for player in Self.players(of: event, playerCount: playerCount) {
-                requests.append(.texture(event, player: player, listener: listener(player)))
-            }
+            for player in players { request(.texture(event, player: player, listener: listener(player)), post: post) }
         case .feedback(let feedback):
-            for player in Self.players(of: event, playerCount: playerCount) { queueFeedbackPreset(feedback, player: player) }
+            for player in players { queueFeedbackPreset(feedback, player: player, post: post) }
         default:
-            statistics.unmatched += 1
+            reach(.unmatched, post: post)   // no mapping in use
         }
     }
 
@@ -431,7 +615,7 @@ public final class HapticEventDirector {
                   let ruleIndex = mapping.ruleIndex(for: event),
                   let effect = mapping.triggerEffect(for: event, rule: ruleIndex) else { continue }
             for player in Self.players(of: event, playerCount: playerCount) {
-                requests.append(.triggerEffect(effect, rule: ruleIndex, player: player))
+                request(.triggerEffect(effect, rule: ruleIndex, player: player), post: index)
             }
         }
     }
@@ -439,25 +623,26 @@ public final class HapticEventDirector {
     /// Requests rule `response.ruleIndex`'s voices for the response unless its cooldown has not
     /// passed (a rule that keeps several responses a frame starts the first of them), and counts
     /// the start for the cooldown.
-    private func requestStart(of response: MappedHaptic) {
+    private func requestStart(of response: MappedHaptic, post: Int) {
         guard let mapping, response.player < responses.players else { return }
         let rule = mapping.config.rules[response.ruleIndex]
-        if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // a trigger-effect-only rule
+        if rule.pattern.isEmpty && rule.triggerEffect != nil { return }   // a trigger-effect-only rule (its effect counts)
         if responses.isCoolingDown(rule: response.ruleIndex, player: response.player, cooldown: rule.cooldown, at: time) {
-            statistics.cooledDown += 1
+            reach(.cooledDown, post: post)
             return
         }
         responses.recordStart(rule: response.ruleIndex, player: response.player, at: time)
-        requests.append(.rule(response))
+        request(.rule(response), post: post)
     }
 
-    /// Starts the body voice of a rule response, and its trigger voices.
-    private func startRule(_ response: MappedHaptic, on devices: FeedbackDevices, at time: Double) {
-        guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return }
+    /// Starts the body voice of a rule response, and its trigger voices. Returns whether the body voice
+    /// started (false: nothing can be felt for the player).
+    private func startRule(_ response: MappedHaptic, on devices: FeedbackDevices, at time: Double) -> Bool {
+        guard let mapping, mapping.config.rules.indices.contains(response.ruleIndex) else { return false }
         let rule = mapping.config.rules[response.ruleIndex]
         let body = ruleVoices.pool(rule: response.ruleIndex, of: mapping, role: .body, player: response.player)
         guard let voice = body.startVoice(devices: devices, player: response.player, intensity: response.intensity,
-                                          sharpness: rule.sharpness == nil ? nil : response.sharpness, at: time) else { return }
+                                          sharpness: rule.sharpness == nil ? nil : response.sharpness, at: time) else { return false }
         noteStarted(voice, intensity: response.intensity)
         record(rule.name, player: response.player, intensity: response.intensity)
         if response.leftTrigger > 0 {
@@ -472,19 +657,31 @@ public final class HapticEventDirector {
                 noteStarted(voice, intensity: response.rightTrigger)
             }
         }
+        return true
     }
 
-    /// Adds `feedback` for `player` to this frame's presets, or merges it into the same case already
-    /// there (the stronger intensity wins). O(distinct player-and-case pairs this frame).
-    private func queueFeedbackPreset(_ feedback: HapticFeedback, player: Int) {
-        for index in pendingFeedback.indices
-        where pendingFeedbackPlayers[index] == player && pendingFeedback[index].presetIndex == feedback.presetIndex {
-            if feedback.intensity > pendingFeedback[index].intensity { pendingFeedback[index] = feedback }
-            statistics.coalesced += 1
+    /// Adds `feedback` of post `post` for `player` to this frame's presets, or merges it into the same case
+    /// already there (the stronger intensity wins; the other post is coalesced). O(1): the place of each
+    /// player and case is one lookup (`pendingFeedbackPlaces`), so a frame of feedback posts costs
+    /// O(posts × players) whatever mix of cases (issue 31: a scan of the pending pairs made it
+    /// posts × players × pairs, 38–58 ms for 16,384 posts, 16 players, every case).
+    private func queueFeedbackPreset(_ feedback: HapticFeedback, player: Int, post: Int) {
+        let place = player * HapticFeedback.allPresetCases.count + feedback.presetIndex
+        if pendingFeedbackPlaces.indices.contains(place), pendingFeedbackPlaces[place] >= 0 {
+            let index = Int(pendingFeedbackPlaces[place])
+            if feedback.intensity > pendingFeedback[index].intensity {
+                pendingFeedback[index] = feedback
+                reach(.coalesced, post: Int(pendingFeedbackPosts[index]))
+                pendingFeedbackPosts[index] = Int32(post)
+            } else {
+                reach(.coalesced, post: post)
+            }
             return
         }
+        if pendingFeedbackPlaces.indices.contains(place) { pendingFeedbackPlaces[place] = Int32(pendingFeedback.count) }
         pendingFeedback.append(feedback)
         pendingFeedbackPlayers.append(player)
+        pendingFeedbackPosts.append(Int32(post))
     }
 
     /// A generator for `player` that starts its presets through this director's feedback pools, so

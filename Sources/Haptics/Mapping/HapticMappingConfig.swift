@@ -44,7 +44,7 @@ extension HapticMappingConfig {
         do {
             root = try reader.read()
         } catch {
-            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message, kind: .syntax)])
         }
         var decoder = ConfigSchemaDecoder(file: file, patternExists: patternExists)
         let config = decoder.decodeRoot(root)

@@ -10,9 +10,11 @@ public final class LoadedMapping: @unchecked Sendable {
     public let patterns: [HapticPattern]
     /// The file it came from, or nil for text.
     public let file: String?
-    /// The sound files its `.wav` patterns were made from (real paths) and their content hashes,
-    /// for `MappingConfigWatcher` to notice a changed sound.
+    /// The sounds its `.wav` patterns were made from (real paths) and their content hashes.
     public let soundFingerprints: [String: UInt64]
+    /// Every pattern and sound file its rules name, with what the load read there, for
+    /// `MappingConfigWatcher` to notice a saved pattern or sound (issue 31).
+    @_spi(HapticsTools) public let sources: MappingSources
     /// The rules compiled for the per-frame path: the one mapping implementation.
     let compiled: CompiledMapping
 
@@ -26,8 +28,9 @@ public final class LoadedMapping: @unchecked Sendable {
     @_spi(HapticsTools) public let loadCost: MappingLoadBudget.Spent
 
     init(config: HapticMappingConfig, patterns: [HapticPattern], file: String?, soundFingerprints: [String: UInt64] = [:],
-         loadCost: MappingLoadBudget.Spent = MappingLoadBudget.Spent()) {
+         loadCost: MappingLoadBudget.Spent = MappingLoadBudget.Spent(), sources: MappingSources = MappingSources()) {
         self.config = config
+        self.sources = sources
         self.patterns = patterns
         // Each distinct pattern prepared once here, at load time (the watcher's thread for a hot reload),
         // and shared by every voice of every rule naming it, for every player (issue 31).
@@ -104,21 +107,35 @@ public final class LoadedMapping: @unchecked Sendable {
     @_spi(HapticsTools)
     public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader?,
                             budget: MappingLoadBudget = MappingLoadBudget()) throws(ConfigErrors) -> LoadedMapping {
+        var sources = MappingSources()
+        return try load(file: file, presets: presets, sounds: sounds, budget: budget, sources: &sources)
+    }
+
+    /// `load(file:presets:sounds:budget:)` that also says which pattern and sound files the load
+    /// looked for and what it read there (`sources`), whether it succeeds or throws: what
+    /// `MappingConfigWatcher` watches besides the config (a file missing at launch, or a pattern
+    /// broken at launch, is watched too).
+    @_spi(HapticsTools)
+    public static func load(file: String, presets: PresetLibrary, sounds: SoundPatternLoader?,
+                            budget: MappingLoadBudget = MappingLoadBudget(),
+                            sources: inout MappingSources) throws(ConfigErrors) -> LoadedMapping {
+        sources = MappingSources()
         let start = SourceLocation(line: 1, column: 1, offset: 0)
         let bytes: [UInt8]
         do {
             bytes = try FileReading.readRegularFile(file, maximumBytes: TOMLLimits().maximumBytes)
         } catch {
-            throw ConfigErrors([ConfigDiagnostic(file: file, location: start, path: "", message: error.message)])
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: start, path: "", message: error.message, kind: error.kind.diagnosticKind)])
         }
         let text: String
         do {
             text = try FileReading.utf8Text(bytes)
         } catch {
-            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message)])
+            throw ConfigErrors([ConfigDiagnostic(file: file, location: error.location, path: "", message: error.message, kind: .encoding)])
         }
         let folder = FilePathText.deletingLastComponent(file)
-        return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds, budget: budget)
+        return try load(text: text, file: file, folder: folder.isEmpty ? "." : folder, presets: presets, sounds: sounds,
+                        budget: budget, sources: &sources)
     }
 
     /// Loads and validates config text; `folder` is where relative AHAP and WAV paths are looked up
@@ -139,12 +156,31 @@ public final class LoadedMapping: @unchecked Sendable {
     public static func load(text: String, file: String = "<config>", folder: String? = nil,
                             presets: PresetLibrary, sounds: SoundPatternLoader?,
                             budget: MappingLoadBudget = MappingLoadBudget()) throws(ConfigErrors) -> LoadedMapping {
+        var sources = MappingSources()
+        return try load(text: text, file: file, folder: folder, presets: presets, sounds: sounds, budget: budget, sources: &sources)
+    }
+
+    /// The one implementation of every `load`: `sources` receives the pattern and sound files looked for.
+    static func load(text: String, file: String, folder: String?, presets: PresetLibrary, sounds: SoundPatternLoader?,
+                     budget: MappingLoadBudget, sources: inout MappingSources) throws(ConfigErrors) -> LoadedMapping {
         let names = PatternNames(presets: presets, folder: folder)
         let read = try HapticMappingConfig.read(text, file: file, patternExists: names.exists)
         let config = read.config
         var files = RulePatterns(folder: folder, presets: presets, sounds: sounds ?? .pcm, budget: budget)
+        defer {
+            sources = files.sources
+            let soundLimit = (sounds ?? .pcm).decoder.maximumBytes
+            for missing in names.missingFiles(limit: { $0.lowercased().hasSuffix(".wav") ? soundLimit : AHAPLimits().maximumFileBytes }) {
+                sources.lookedFor(missing.path, limit: missing.limit)
+            }
+        }
         var patterns = [HapticPattern?](repeating: nil, count: config.rules.count)
-        var diagnostics = read.problems
+        // A rule's pattern that names nothing there is a pattern problem, though the schema finds it.
+        var diagnostics = read.problems.map { problem in
+            var problem = problem
+            if problem.path.hasSuffix(".pattern") { problem.kind = .pattern }
+            return problem
+        }
         // A broken file is reported once, at the first rule naming it, with how many more name it
         // (100,000 rules naming one broken file make one line, not 100,000).
         var failures: [String: (diagnostic: Int, more: Int)] = [:]
@@ -160,7 +196,7 @@ public final class LoadedMapping: @unchecked Sendable {
                 }
                 failures[reference.name] = (diagnostics.count, 0)
                 diagnostics.append(ConfigDiagnostic(file: file, location: reference.location, path: "rule[\(reference.element)].pattern",
-                                                    message: problem.message))
+                                                    message: problem.message, kind: problem.kind))
             }
         }
         for (_, failure) in failures where failure.more > 0 {
@@ -180,22 +216,53 @@ public final class LoadedMapping: @unchecked Sendable {
             } else {
                 let location = rule.patternLocation ?? rule.location ?? SourceLocation(line: 1, column: 1, offset: 0)
                 diagnostics.append(ConfigDiagnostic(file: file, location: location, path: "rule[\(index)].pattern",
-                                                    message: "no preset or AHAP file named '\(EchoedText.shortened(rule.pattern))'"))
+                                                    message: "no preset or AHAP file named '\(EchoedText.shortened(rule.pattern))'",
+                                                    kind: .pattern))
                 loaded.append(HapticPattern(events: []))
             }
         }
+        diagnostics += longNameProblems(config, file: file)
         guard diagnostics.isEmpty else { throw ConfigErrors(diagnostics) }
         return LoadedMapping(config: config, patterns: loaded, file: file == "<config>" ? nil : file,
-                             soundFingerprints: files.soundFingerprints, loadCost: files.spent)
+                             soundFingerprints: files.soundFingerprints, loadCost: files.spent, sources: files.sources)
+    }
+
+    /// Keeps every name longer than 15 bytes the config's rules and materials write in `LongNameTable` (so
+    /// they compare exactly), and reports each one it has no room for: the table keeps at most 262,144
+    /// such names since launch (`LongNameTable.capacity`), and a rule whose name it cannot keep could not be
+    /// told apart from another name with the same hash. O(names).
+    private static func longNameProblems(_ config: HapticMappingConfig, file: String) -> [ConfigDiagnostic] {
+        var problems: [ConfigDiagnostic] = []
+        func keep(_ name: String?, rule: Int?, location: SourceLocation?) {
+            guard let name, name.utf8.count > 15, !HapticName(configName: name).isKept else { return }
+            problems.append(ConfigDiagnostic(file: file, location: location ?? SourceLocation(line: 1, column: 1, offset: 0),
+                                             path: rule.map { "rule[\($0)]" } ?? "materials",
+                                             message: "the name '\(EchoedText.shortened(name))' cannot be kept: \(LongNameTable.capacity) names "
+                                                + "longer than 15 bytes are kept since launch, the most there is room for (docs/config.md, \"Limits\")"))
+        }
+        for name in config.materials.keys { keep(name, rule: nil, location: nil) }
+        for (index, rule) in config.rules.enumerated() {
+            let match = rule.match
+            for name in [match.materials?.0, match.materials?.1, match.surface, match.tag, match.name, match.action, match.textureKind] {
+                keep(name, rule: index, location: rule.location)
+            }
+        }
+        return problems
     }
 
     /// The path of AHAP or WAV file `name` inside `folder`, or nil when it is not a relative `.ahap`
     /// or `.wav` path that stays inside the folder, or the file does not exist.
     static func resolvedPath(_ name: String, in folder: String?) -> String? {
+        guard let path = candidatePath(name, in: folder) else { return nil }
+        return FileStatus.isFile(path) ? path : nil
+    }
+
+    /// The path of AHAP or WAV file `name` inside `folder` whether or not it exists, or nil when it is
+    /// not a relative `.ahap` or `.wav` path that stays inside the folder.
+    static func candidatePath(_ name: String, in folder: String?) -> String? {
         guard let folder, name.hasSuffix(".ahap") || name.lowercased().hasSuffix(".wav"), !name.hasPrefix("/"), !name.hasPrefix("~"),
               !name.split(separator: "/").contains("..") else { return nil }
-        let path = FilePathText.appending(name, to: folder)
-        return FileStatus.isFile(path) ? path : nil
+        return FilePathText.appending(name, to: folder)
     }
 }
 
@@ -216,5 +283,14 @@ private final class PatternNames {
         let answer = presets.pattern(named: name) != nil || LoadedMapping.resolvedPath(name, in: folder) != nil
         known[name] = answer
         return answer
+    }
+
+    /// The pattern and sound files the config names that are not there: watched all the same, so
+    /// one that appears is loaded (`MappingSources`).
+    func missingFiles(limit: (String) -> Int) -> [(path: String, limit: Int)] {
+        known.compactMap { name, exists in
+            guard !exists, let path = LoadedMapping.candidatePath(name, in: folder) else { return nil }
+            return (path, limit(name))
+        }
     }
 }

@@ -4,6 +4,11 @@
 /// (`HapticMapping.rule(for:in:)`), so specific rules go before general ones. Built by the TOML
 /// decoder (`HapticMappingConfig.decode`); every field's range is checked there. Pure value.
 @_spi(HapticsTools) public struct MappingRule: Sendable {
+    /// The longest name a rule may match (`action`, `custom`, `surface`, `texture`, `tag`, materials), in
+    /// UTF-8 bytes: the longest a C post can carry (`SDLH_MAX_STRING_BYTES`, 4,096); a longer name could
+    /// never be matched, so the config is refused (issue 31). Names may not be empty nor hold a NUL either.
+    public static let maximumNameBytes = 4_096
+
     /// A name for traces and the HUD ("crate on floor"); defaults to "<event> rule at line L".
     public var name: String
     /// The event kind it takes.

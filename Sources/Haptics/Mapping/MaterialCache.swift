@@ -17,7 +17,7 @@ struct MaterialCache: Sendable {
         values = Array(repeating: MaterialSettings(), count: size)
         mask = size - 1
         for (name, settings) in all {
-            let key = HapticName(name)
+            let key = HapticName(configName: name)
             var bucket = key.bucket(mask: mask)
             while let taken = names[bucket], taken != key { bucket = (bucket + 1) & mask }
             names[bucket] = key

@@ -22,10 +22,14 @@ struct RulePatterns {
     private(set) var soundFingerprints: [String: UInt64] = [:]
     /// True once a pattern passed the budget: nothing more is loaded.
     private(set) var isOverBudget = false
+    /// Every pattern and sound file this load looked for and what it read there, for the watcher.
+    private(set) var sources = MappingSources()
 
     /// Why a pattern cannot be loaded, in the words the config's diagnostic uses.
     struct Problem: Error {
         var message: String
+        /// `.pattern`, or `.budget` when the load budget refused it.
+        var kind: ConfigDiagnostic.Kind = .pattern
     }
 
     /// Where each name the rules wrote leads, looked up once per name.
@@ -33,13 +37,15 @@ struct RulePatterns {
 
     private enum Place {
         case missing
-        /// An AHAP file's real path (links resolved).
-        case ahap(String)
-        /// A sound's real path (`SoundPatternLoader.resolve`), or why it is refused.
-        case sound(Result<String, Problem>)
+        /// An AHAP file's real path (links resolved), and its path as named (watched).
+        case ahap(String, named: String)
+        /// A sound's real path (`SoundPatternLoader.resolve`), or why it is refused, and its path as named.
+        case sound(Result<String, Problem>, named: String)
     }
     /// AHAP files by real path.
     private var patternFiles: [String: Result<HapticPattern, Problem>] = [:]
+    /// The name under which each real path was first read (`sources` records the others alike).
+    private var firstNames: [String: String] = [:]
     /// Sound files by real path.
     private var soundFiles: [String: SoundFile] = [:]
 
@@ -76,24 +82,29 @@ struct RulePatterns {
         if let preset = presets.pattern(named: reference.name) { return .success(preset) }
         switch place(of: reference.name) {
         case .missing: return .failure(Problem(message: "no preset or AHAP file named '\(EchoedText.shortened(reference.name))'"))
-        case .ahap(let file): return ahap(reference.name, file: file)
-        case .sound(.failure(let problem)): return .failure(problem)
-        case .sound(.success(let file)): return sound(reference, file: file)
+        case .ahap(let file, let named): return ahap(reference.name, file: file, named: named)
+        case .sound(.failure(let problem), _): return .failure(problem)
+        case .sound(.success(let file), let named): return sound(reference, file: file, named: named)
         }
     }
 
     private mutating func place(of name: String) -> Place {
         if let known = places[name] { return known }
         let place: Place
+        let isSound = name.lowercased().hasSuffix(".wav")
+        if let candidate = LoadedMapping.candidatePath(name, in: folder) {
+            // Watched whether or not it is there now: a pattern file that appears is a change too.
+            sources.lookedFor(candidate, limit: isSound ? sounds.decoder.maximumBytes : AHAPLimits().maximumFileBytes)
+        }
         if let path = LoadedMapping.resolvedPath(name, in: folder) {
-            if name.lowercased().hasSuffix(".wav") {
-                do { place = .sound(.success(try sounds.resolve(path: name, folder: folder ?? "."))) } catch {
-                    place = .sound(.failure(Problem(message: error.description)))
+            if isSound {
+                do { place = .sound(.success(try sounds.resolve(path: name, folder: folder ?? ".")), named: path) } catch {
+                    place = .sound(.failure(Problem(message: error.description)), named: path)
                 }
             } else {
                 // The real path (links, "." and ".." resolved, through the C library: the core imports no
                 // Foundation, issue 25), so two names of one file share one read and decode.
-                place = .ahap(FileStatus.realPath(path) ?? path)
+                place = .ahap(FileStatus.realPath(path) ?? path, named: path)
             }
         } else {
             place = .missing
@@ -104,12 +115,17 @@ struct RulePatterns {
 
     // MARK: AHAP
 
-    private mutating func ahap(_ name: String, file: String) -> Result<HapticPattern, Problem> {
-        if let done = patternFiles[file] { return done }
+    private mutating func ahap(_ name: String, file: String, named: String) -> Result<HapticPattern, Problem> {
+        if let done = patternFiles[file] {
+            sources.same(named, as: firstNames[file] ?? named)
+            return done
+        }
+        firstNames[file] = named
         let decoder = AHAPDecoder()
         let bytes: [UInt8]
         do {
             bytes = try FileReading.readRegularFile(file, maximumBytes: decoder.options.limits.maximumFileBytes)
+            sources.read(bytes, from: named, limit: decoder.options.limits.maximumFileBytes)
         } catch {
             let result = Result<HapticPattern, Problem>.failure(Problem(message: "the AHAP file '\(EchoedText.shortened(name))' does not load: file: \(error.message)"))
             patternFiles[file] = result
@@ -130,14 +146,17 @@ struct RulePatterns {
 
     // MARK: Sounds
 
-    private mutating func sound(_ reference: PatternReference, file: String) -> Result<HapticPattern, Problem> {
+    private mutating func sound(_ reference: PatternReference, file: String, named: String) -> Result<HapticPattern, Problem> {
         let name = reference.name
         var entry: SoundFile
         if let known = soundFiles[file] {
             entry = known
+            sources.same(named, as: firstNames[file] ?? named)
         } else {
+            firstNames[file] = named
             do {
                 let source = try sounds.source(file: file, path: name)
+                sources.read(source.bytes, from: named, limit: sounds.decoder.maximumBytes)
                 guard charge(bytes: source.byteCount) else {
                     return overBudget(budget.bytesProblem(adding: max(source.byteCount, budget.minimumFileCharge), to: spent))
                 }
@@ -218,6 +237,6 @@ struct RulePatterns {
 
     private mutating func overBudget(_ message: String?) -> Result<HapticPattern, Problem> {
         isOverBudget = true
-        return .failure(Problem(message: message ?? "the config's load budget is spent"))
+        return .failure(Problem(message: message ?? "the config's load budget is spent", kind: .budget))
     }
 }

@@ -45,14 +45,19 @@ package enum FileKind: Equatable {
             default: return .unexaminable(String(cString: strerror(failure)))
             }
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular(size: Int(info.st_size))
-        case S_IFDIR: return .folder
-        case S_IFIFO: return .pipe
-        case S_IFCHR: return .characterDevice
-        case S_IFBLK: return .blockDevice
-        case S_IFSOCK: return .socket
-        default: return .unexaminable("an unknown kind of file")
+        return FileKind(mode: info.st_mode, size: Int(info.st_size))
+    }
+
+    /// The kind a `stat` or `fstat` of `mode` (and `size` bytes) describes.
+    package init(mode: mode_t, size: Int) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular(size: size)
+        case S_IFDIR: self = .folder
+        case S_IFIFO: self = .pipe
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        default: self = .unexaminable("an unknown kind of file")
         }
     }
 

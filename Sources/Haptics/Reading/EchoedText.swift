@@ -22,23 +22,50 @@
     /// `text` with every control character escaped. Returns `text` itself when there is none.
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
+            withEscapedUTF8(scalar) { result.append(contentsOf: $0) }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `scalar` as a diagnostic echoes it: the scalar itself, or
+    /// its escape (`\n`, `\r`, `\t`, `\uXXXX`) for a control character. The one spelling of every
+    /// escape (`escaped`, and the C API's error messages, which write it straight into their buffer).
+    /// No allocation. Returns what `body` returns.
+    @discardableResult
+    public static func withEscapedUTF8<Result>(_ scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+        let count: Int
+        if needsEscape(scalar) {
+            let backslash = UInt8(ascii: "\\")
             switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\n": (bytes.0, bytes.1, count) = (backslash, UInt8(ascii: "n"), 2)
+            case "\r": (bytes.0, bytes.1, count) = (backslash, UInt8(ascii: "r"), 2)
+            case "\t": (bytes.0, bytes.1, count) = (backslash, UInt8(ascii: "t"), 2)
             default:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                func digit(_ shift: UInt32) -> UInt8 {
+                    let nibble = UInt8(truncatingIfNeeded: scalar.value >> shift & 0xF)
+                    return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+                }
+                // Every escaped scalar is below U+10000: four digits.
+                bytes = (backslash, UInt8(ascii: "u"), digit(12), digit(8), digit(4), digit(0))
+                count = 6
+            }
+        } else {
+            count = UTF8.width(scalar)
+            var index = 0
+            withUnsafeMutableBytes(of: &bytes) { raw in
+                for unit in UTF8.encode(scalar)! {
+                    raw[index] = unit
+                    index += 1
+                }
             }
         }
-        return result
+        return withUnsafeBytes(of: &bytes) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+        }
     }
 
     /// `text` escaped and, when longer than `maximumBytes` UTF-8 bytes, cut at a character

@@ -1,4 +1,6 @@
 import CHapticsSDL2
+import Haptics
+import HapticsFrontEnd
 import Synchronization
 
 /// A game controller that exists only in software, attached to SDL with
@@ -7,7 +9,18 @@ import Synchronization
 /// A shipped test double: games and our own tests use it to check their haptics through real SDL
 /// with no pad plugged in. The recorded values are exactly what a real pad's driver would receive
 /// (`Uint16` levels). SDL opens it as an `SDL_GameController` with an automatic mapping; the vendor
-/// and product IDs of the chosen `Model` make `SDL_GameControllerGetType` report that pad type.
+/// and product IDs of the chosen `Model` (or the ids given) make `SDL_GameControllerGetType` report
+/// that pad type. Its name is "SDLHaptics virtual PROFILE" after the profile SDLHaptics gives it
+/// (`profileName`; "SDLHaptics virtual pad" for the ideal `virtual` profile).
+///
+/// Memory stays bounded however long a test runs: each recording (`rumbleCalls`, `triggerCalls`,
+/// `effectCalls`) keeps the last `recordingLimit` calls (65,536 by default; the oldest are dropped
+/// and counted in `droppedCalls`), and `summary` is a fixed set of figures.
+///
+/// Cost: SDL 2.26 attaches a virtual joystick in time that grows with the square of those already
+/// attached (`SDL_PrivateJoystickAdded` finds the new one's device index by walking every index, and
+/// the virtual driver walks its list for each): a few hundred attach in a fraction of a second,
+/// 1,000 take seconds (docs/reliability.md).
 ///
 /// Threads: create and detach on the thread that owns SDL's event loop. SDL calls the rumble
 /// callbacks on whichever thread calls `SDL_GameControllerRumble`, with SDL's joystick lock held;
@@ -30,7 +43,8 @@ public final class VirtualGameController: Sendable {
         /// does not know gets too.
         case xbox360
 
-        var vendorProduct: (UInt16, UInt16) {
+        /// The USB vendor and product ids SDL is given for this model ((0, 0) for the generic one).
+        public var vendorProduct: (vendor: UInt16, product: UInt16) {
             switch self {
             case .xboxOne: return (0x045E, 0x02EA)
             case .ps4: return (0x054C, 0x09CC)
@@ -105,15 +119,72 @@ public final class VirtualGameController: Sendable {
     }
 
     private struct Recorder: ~Copyable {
-        var rumble: [RumbleCall] = []
-        var triggers: [RumbleCall] = []
-        var effects: [EffectCall] = []
+        var rumble: RecentCalls<RumbleCall>
+        var triggers: RecentCalls<RumbleCall>
+        var effects: RecentCalls<EffectCall>
         var summary = RumbleSummary()
+
+        init(limit: Int) {
+            rumble = RecentCalls(limit: limit)
+            triggers = RecentCalls(limit: limit)
+            effects = RecentCalls(limit: limit)
+        }
+
+        var dropped: Int { rumble.dropped + triggers.dropped + effects.dropped }
     }
 
-    private let recorder = Mutex(Recorder())
-    /// The pad model this controller claims to be.
+    /// The last `limit` calls of one kind, oldest first, in a ring: appending never grows past it.
+    private struct RecentCalls<Call> {
+        let limit: Int
+        private var ring: [Call] = []
+        private var next = 0
+        private(set) var dropped = 0
+
+        init(limit: Int) { self.limit = max(limit, 1) }
+
+        mutating func append(_ call: Call) {
+            if ring.count < limit {
+                ring.append(call)
+            } else {
+                ring[next] = call
+                next = (next + 1) % limit
+                dropped += 1
+            }
+        }
+
+        var elements: [Call] { Array(ring[next...] + ring[..<next]) }
+        var last: Call? { ring.isEmpty ? nil : ring[(next + ring.count - 1) % ring.count] }
+
+        mutating func removeAll() {
+            ring.removeAll()
+            next = 0
+            dropped = 0
+        }
+    }
+
+    private let recorder: Mutex<Recorder>
+    /// The pad model this controller claims to be (for a pad made with other ids: the model whose
+    /// features it has, `.generic`: body motors only).
     public let model: Model
+    /// The USB vendor and product ids SDL was given (the model's, or the ids asked for).
+    public let vendorID: UInt16
+    public let productID: UInt16
+    /// The name of the motor profile SDLHaptics gives this pad ("xboxOne", "ps4", "ps5",
+    /// "switchPro", "generic", "virtual": `MotorProfile.name`): the model's, or for other ids what
+    /// SDL's type for them gives (`MotorProfile.forController`).
+    public var profileName: String {
+        guard hasOwnIDs else { return model.profileName }
+        let kind = ControllerKind(SDL_GameControllerType(rawValue: UInt32(bitPattern: attachedType.load(ordering: .relaxed))))
+        return MotorProfile.forController(kind: kind, bus: .virtual, hasRumble: hasRumble, hasTriggerRumble: hasTriggerRumble).name
+    }
+    /// Whether it was made with ids of its own rather than its model's.
+    private let hasOwnIDs: Bool
+    /// SDL's `SDL_GameControllerType` for it, read when it was attached.
+    private let attachedType = Atomic<Int32>(0)
+    /// How many calls of each kind a recording keeps (the most recent).
+    public let recordingLimit: Int
+    /// The calls recordings dropped to stay within `recordingLimit` (0 until one is full).
+    public var droppedCalls: Int { recorder.withLock { $0.dropped } }
     /// Whether SDL is told the pad has trigger motors (`SDL_GameControllerHasRumbleTriggers`).
     public let hasTriggerRumble: Bool
     /// Whether SDL is told the pad has body motors (`SDL_GameControllerHasRumble`).
@@ -127,6 +198,10 @@ public final class VirtualGameController: Sendable {
     public let recordsRumble: Bool
     private let acceptedEffects = Atomic<Int>(0)
     private let attachedInstanceID = Atomic<Int32>(-1)
+    /// The thread recording a call now (`SDL_ThreadID`), or 0. A call that arrives on that same thread
+    /// while it records (an exit path that interrupted it and stops every pad) is not recorded,
+    /// rather than wait for the lock its own thread holds.
+    private let recordingThread = Atomic<UInt>(0)
 
     /// SDL's instance id for this pad, stable while it is attached (device indices are not);
     /// -1 once detached.
@@ -143,21 +218,31 @@ public final class VirtualGameController: Sendable {
     ///     callback: for benchmarks); `effectCount` still counts them. Default true.
     ///   - recordsRumble: false to keep only `summary` of the rumble calls (memory stays bounded in a
     ///     long test; the C API's virtual pads do this). Default true.
+    ///   - ids: USB vendor and product ids instead of the model's (the pad then has the model's
+    ///     features, and SDL types it by these ids: 045e:0b12, an Xbox Series pad, gets the
+    ///     `xboxOne` profile, with body motors only unless `hasTriggerRumble`).
+    ///   - recordingLimit: how many calls of each kind a recording keeps, the most recent (>= 1;
+    ///     default 65,536).
     /// - Throws: `SDLError` with SDL's message when SDL refuses.
     public init(model: Model = .generic, hasRumble: Bool = true, hasTriggerRumble: Bool? = nil,
-                acceptsEffects: Bool? = nil, recordsEffects: Bool = true, recordsRumble: Bool = true) throws(SDLError) {
+                acceptsEffects: Bool? = nil, recordsEffects: Bool = true, recordsRumble: Bool = true,
+                ids: (vendor: UInt16, product: UInt16)? = nil, recordingLimit: Int = 65_536) throws(SDLError) {
         self.recordsEffects = recordsEffects
         self.recordsRumble = recordsRumble
         self.model = model
         self.hasRumble = hasRumble
         self.hasTriggerRumble = hasTriggerRumble ?? (model == .xboxOne)
         self.acceptsEffects = acceptsEffects ?? (model == .ps5)
+        self.recordingLimit = max(recordingLimit, 1)
+        recorder = Mutex(Recorder(limit: self.recordingLimit))
+        (vendorID, productID) = ids ?? model.vendorProduct
+        hasOwnIDs = ids != nil
         var description = SDL_VirtualJoystickDesc()
         description.version = UInt16(SDL_VIRTUAL_JOYSTICK_DESC_VERSION)
         description.type = UInt16(SDL_JOYSTICK_TYPE_GAMECONTROLLER.rawValue)
         description.naxes = UInt16(SDL_CONTROLLER_AXIS_MAX.rawValue)
         description.nbuttons = UInt16(SDL_CONTROLLER_BUTTON_MAX.rawValue)
-        (description.vendor_id, description.product_id) = model.vendorProduct
+        (description.vendor_id, description.product_id) = (vendorID, productID)
         if hasRumble {
             description.Rumble = { userdata, low, high in
                 guard let userdata else { return -1 }
@@ -184,12 +269,20 @@ public final class VirtualGameController: Sendable {
         }
         // Unretained: SDL never calls back after `detach()`, which `deinit` guarantees.
         description.userdata = Unmanaged.passUnretained(self).toOpaque()
-        let index = "SDLHaptics virtual \(model.rawValue)".withCString { name -> Int32 in
+        let name = ids != nil ? "SDLHaptics virtual " + Self.hex(vendorID) + ":" + Self.hex(productID)
+            : model.profileName == "virtual" ? "SDLHaptics virtual pad" : "SDLHaptics virtual \(model.profileName)"
+        let index = name.withCString { name -> Int32 in
             description.name = name  // SDL copies the name.
             return SDL_JoystickAttachVirtualEx(&description)
         }
         guard index >= 0 else { throw SDLError.current("SDL_JoystickAttachVirtualEx") }
         attachedInstanceID.store(SDL_JoystickGetDeviceInstanceID(index), ordering: .relaxed)
+        attachedType.store(Int32(bitPattern: SDL_GameControllerTypeForIndex(index).rawValue), ordering: .relaxed)
+    }
+
+    private static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     /// The current device index of this pad (indices shift as pads come and go), or nil once detached.
@@ -207,11 +300,11 @@ public final class VirtualGameController: Sendable {
         attachedInstanceID.store(-1, ordering: .relaxed)
     }
 
-    /// Every body-motor rumble call so far, oldest first.
-    public var rumbleCalls: [RumbleCall] { recorder.withLock { $0.rumble } }
+    /// The body-motor rumble calls so far (the last `recordingLimit`), oldest first.
+    public var rumbleCalls: [RumbleCall] { recorder.withLock { $0.rumble.elements } }
 
-    /// Every trigger rumble call so far, oldest first (empty without trigger motors).
-    public var triggerCalls: [RumbleCall] { recorder.withLock { $0.triggers } }
+    /// The trigger rumble calls so far (the last `recordingLimit`), oldest first (empty without trigger motors).
+    public var triggerCalls: [RumbleCall] { recorder.withLock { $0.triggers.elements } }
 
     /// The last trigger levels SDL sent (`low` is the left trigger), or nil before any call.
     public var lastTriggerRumble: RumbleCall? { recorder.withLock { $0.triggers.last } }
@@ -225,8 +318,8 @@ public final class VirtualGameController: Sendable {
     /// How many effects SDL passed on (recorded or not).
     public var effectCount: Int { acceptedEffects.load(ordering: .relaxed) }
 
-    /// Every effect SDL passed on, oldest first (empty unless `acceptsEffects`).
-    public var effectCalls: [EffectCall] { recorder.withLock { $0.effects } }
+    /// The effects SDL passed on (the last `recordingLimit`), oldest first (empty unless `acceptsEffects`).
+    public var effectCalls: [EffectCall] { recorder.withLock { $0.effects.elements } }
 
     /// The bytes of the last effect SDL passed on, or nil before any.
     public var lastEffect: [UInt8]? { recorder.withLock { $0.effects.last?.bytes } }
@@ -252,13 +345,22 @@ public final class VirtualGameController: Sendable {
 
     private func recordEffect(_ bytes: [UInt8]) {
         let call = EffectCall(ticksMilliseconds: SDL_GetTicks64(), bytes: bytes)
-        recorder.withLock { $0.effects.append(call) }
+        recording { $0.effects.append(call) }
+    }
+
+    /// Runs `body` on the recorder, unless this thread is already inside it (see `recordingThread`).
+    private func recording(_ body: (inout Recorder) -> Void) {
+        let me = UInt(SDL_ThreadID())
+        guard recordingThread.load(ordering: .acquiring) != me else { return }
+        let owns = recordingThread.compareExchange(expected: 0, desired: me, ordering: .acquiringAndReleasing).exchanged
+        defer { if owns { recordingThread.store(0, ordering: .releasing) } }
+        recorder.withLock { body(&$0) }
     }
 
     private func record(_ low: UInt16, _ high: UInt16, trigger: Bool) {
         let call = RumbleCall(ticksMilliseconds: SDL_GetTicks64(), low: low, high: high)
         let keep = recordsRumble
-        recorder.withLock {
+        recording {
             if trigger {
                 if keep { $0.triggers.append(call) }
                 $0.summary.triggerCalls += 1

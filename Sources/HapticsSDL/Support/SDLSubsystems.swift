@@ -1,23 +1,11 @@
 import CHapticsSDL2
+import HapticsFrontEnd
 
-/// Errors from SDL, with SDL's own message (`SDL_GetError`).
-public struct SDLError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What SDLHaptics was doing.
-    public var operation: String
-    /// SDL's message.
-    public var message: String
-
-    public init(operation: String, message: String) {
-        self.operation = operation
-        self.message = message
-    }
-
+extension SDLError {
     /// Captures `SDL_GetError()` now.
     static func current(_ operation: String) -> SDLError {
         SDLError(operation: operation, message: String(cString: SDL_GetError()))
     }
-
-    public var description: String { "\(operation) failed: \(message)" }
 }
 
 /// The SDL subsystems SDLHaptics uses, started and stopped with reference counting.

@@ -17,7 +17,7 @@ extension MappingSimulation {
         let frames = outputs.map(\.frames.count).max() ?? 0
         var description = (outputs.count == 1 ? "1 player" : "\(outputs.count) players") + " · profile \(profiles)"
         description += " · \(SVGText.number(rate, decimals: 3)) frames/s"
-        description += " · \(statistics.events) events, \(statistics.started) voices started"
+        description += " · \(statistics.events) events, \(statistics.voicesStarted) voices started"
         description += " · \(frames) frames to \(SVGText.number(Double(max(frames - 1, 0)) / rate, decimals: 3)) s"
         if isTruncated { description += " · stopped at the tail limit, not yet silent" }
         var triggerLanes: [TraceChart.TriggerLane] = []

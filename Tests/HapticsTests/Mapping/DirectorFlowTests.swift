@@ -34,7 +34,10 @@ struct DirectorFlowTests {
         director.post(crash)
         let again = director.update(at: 0.01, playerCount: 4)
         #expect(!again.contains { if case .rule = $0 { return true } else { return false } })
+        // Each post counts once its frame's requests are started (here on devices without pads).
+        director.start(again, on: FeedbackDevices(playerCount: 4), at: 0.01)
         #expect(director.statistics.cooledDown == 1)
+        #expect(director.statistics.outcomes == director.statistics.events, "\(director.statistics)")
     }
 
     @Test("posted selection ticks are rate-limited like play(.selection): one per 0.05 s, shared with generators")

@@ -1,0 +1,1 @@
+../../Shared/SDLParityScenario.swift
