@@ -47,7 +47,7 @@ struct VoiceLookahead {
     /// The voice plays a tap at a point (the mixer's overlap limiter leaves it out) while a transient of
     /// it sounded within `tapSeconds` (game seconds) before: since its last one before now, which
     /// sounded at `lastTap` (seconds after the grid's origin), or at a point before with onsets.
-    mutating func add(from first: Int, gain: Double, output: Int, lastTap: Double, tapSeconds: Double, into mix: inout VoiceMix,
+    @inline(__always) mutating func add(from first: Int, gain: Double, output: Int, lastTap: Double, tapSeconds: Double, into mix: inout VoiceMix,
                       sample: (Double) -> Sample) -> Int {
         var evaluated = 0
         var tap = lastTap

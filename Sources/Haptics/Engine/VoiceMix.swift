@@ -63,7 +63,6 @@ struct VoiceMix {
     private var taps: ContiguousArray<ActuatorLevels>
     private var aheadContinuous: ContiguousArray<ActuatorLevels>
     private var aheadContinuousVoices: ContiguousArray<SIMD4<Int>>
-    private var aheadTaps: ContiguousArray<ActuatorLevels>
     /// Whether any output's overlap limiter may act ahead (two continuous voices), and its ceiling.
     private var aheadMayLimit = false
     /// Per output, the actuators the overlap limiter held below full now.
@@ -85,7 +84,6 @@ struct VoiceMix {
         limitedNow = ContiguousArray(repeating: [], count: outputs)
         aheadContinuous = ContiguousArray(repeating: .zero, count: slots)
         aheadContinuousVoices = ContiguousArray(repeating: .zero, count: slots)
-        aheadTaps = ContiguousArray(repeating: .zero, count: slots)
     }
 
     /// Makes room for `voices` voices and a cap of `cap` without allocating later. Allocates only
@@ -158,7 +156,6 @@ struct VoiceMix {
             aheadOnsets[slot] = []
             aheadContinuous[slot] = .zero
             aheadContinuousVoices[slot] = .zero
-            aheadTaps[slot] = .zero
         }
         aheadMayLimit = false
     }
@@ -166,13 +163,13 @@ struct VoiceMix {
     /// Adds an admitted voice's levels at lookahead sample `sample` (1...`LookaheadGrid.points`) of
     /// `output`, with the same gain and saturating sum as now, and the actuators where one of its
     /// transients starts; `isTap`: whether it plays a tap there (the overlap limiter leaves it out).
-    mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, isTap: Bool, gain: Double, output: Int, sample: Int) {
+    /// (`ahead` holds the sums unsaturated, clipped at 1 when the window is built: the same as saturating
+    /// at every addition, since every level is at least 0; the taps' sum is what is not continuous.)
+    @inline(__always) mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, isTap: Bool, gain: Double, output: Int, sample: Int) {
         let slot = output * LookaheadGrid.points + sample - 1
-        ahead[slot] = Self.add(levels, gain: gain, to: ahead[slot])
+        ahead[slot] = Self.add(levels, gain: gain, to: ahead[slot], limit: .infinity)
         if !onsets.isEmpty { aheadOnsets[slot].formUnion(onsets) }
-        if isTap {
-            aheadTaps[slot] = Self.add(levels, gain: gain, to: aheadTaps[slot], limit: .infinity)
-        } else if gain > 0 {
+        if !isTap && gain > 0 {
             aheadContinuous[slot] = Self.add(levels, gain: gain, to: aheadContinuous[slot], limit: .infinity)
             aheadContinuousVoices[slot] &+= Self.sounding(levels)
             aheadMayLimit = aheadMayLimit || aheadContinuousVoices[slot].max() >= 2
@@ -216,9 +213,15 @@ struct VoiceMix {
         var held = SIMD4<UInt32>.zero
         @inline(__always) func sample(_ k: Int) -> ActuatorLevels {
             let slot = base + k - 1
-            guard limits && aheadContinuousVoices[slot].max() >= 2 else { return ahead[slot] }
-            let result = Self.limited(ahead[slot], continuous: aheadContinuous[slot], voices: aheadContinuousVoices[slot],
-                                      taps: aheadTaps[slot], ceiling: ceiling)
+            let sum = ahead[slot]
+            let mixed = ActuatorLevels(lowFrequency: min(1, sum.lowFrequency), highFrequency: min(1, sum.highFrequency),
+                                       leftTrigger: min(1, sum.leftTrigger), rightTrigger: min(1, sum.rightTrigger))
+            guard limits && aheadContinuousVoices[slot].max() >= 2 else { return mixed }
+            let continuous = aheadContinuous[slot]
+            let taps = ActuatorLevels(lowFrequency: sum.lowFrequency - continuous.lowFrequency, highFrequency: sum.highFrequency - continuous.highFrequency,
+                                      leftTrigger: sum.leftTrigger - continuous.leftTrigger, rightTrigger: sum.rightTrigger - continuous.rightTrigger)
+            let result = Self.limited(mixed, continuous: continuous, voices: aheadContinuousVoices[slot],
+                                      taps: taps, ceiling: ceiling)
             held |= IntentWindow.bits(result.limited, at: k)
             return result.levels
         }

@@ -56,7 +56,19 @@ extension DrivePlanner {
             }
             return
         }
-        let plan = Rollout(intent: window, onsets: onsets, limited: limited, stride: stride, writeSpacing: writeSpacing)
+        var plan = Rollout(intent: window, onsets: onsets, limited: limited, stride: stride, writeSpacing: writeSpacing)
+        if writeSpacing == 1 {
+            // The isolated short taps get mapped bursts in every plan that makes them stand out.
+            var bits = onsets & ((1 << UInt32(Self.points)) - 1)
+            while bits != 0 {
+                let k = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let before = k > 0 ? window[k - 1] : previousIntent
+                guard let steps = isolatedBurst(window, at: k, before: before, onsets: onsets) else { continue }
+                plan.bursts[k] = Int32(steps)
+                plan.shares[k] = Self.tapShare(peak: max(window[k], window[k + 1]), before: before)
+            }
+        }
         let follow = rollout(plan, coastSteps: 0)
         list.append(follow)
         // Plans for taps that would not stand out: only when following leaves one short.

@@ -167,6 +167,10 @@ extension DrivePlanner {
         var limited: UInt32 = 0
         var stride: Int
         var writeSpacing: Int
+        /// Per step k with an isolated short tap (`isolatedBurst`, the same for every plan of a frame): its
+        /// length in steps (0: none), and its share of the room above the intent before it (`tapShare`).
+        var bursts = SIMD8<Int32>.zero
+        var shares = SIMD8<Double>.zero
     }
 
     /// One plan predicted over the horizon: coast for `coastSteps` steps (or keep the drive for the
@@ -240,12 +244,12 @@ extension DrivePlanner {
             // A tap this plan makes stand out is chased to its strength through the two steps its rise
             // is judged on, even when the intent drops sooner (a dense train sampled between taps).
             let isOwnOnset = ownOnsets & bit != 0
-            if isOwnOnset && headroom >= 1 && !pulses && k < Self.points && plan.writeSpacing == 1,
-               let steps = isolatedBurst(plan.intent, at: k, before: intentBefore, onsets: plan.onsets) {
+            if isOwnOnset && headroom >= 1 && !pulses && plan.bursts[k] > 0 {
                 // (A tap now rises from the level now; one ahead somewhere in the step before its sample.)
+                let steps = Int(plan.bursts[k])
                 burstUntil = k + steps
                 burstTarget = burstPeak(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
-                                        steps: steps, share: Self.tapShare(peak: max(intent, plan.intent[k + 1]), before: intentBefore))
+                                        steps: steps, share: plan.shares[k])
             }
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
