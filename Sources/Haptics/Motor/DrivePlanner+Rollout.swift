@@ -104,7 +104,8 @@ extension DrivePlanner {
 
     /// Whether the tap rising at sample `k` of `window` (its intent before it `before`, the taps of
     /// the horizon `onsets`) gets a mapped burst: it is short, no other tap starts within its burst,
-    /// and none started in the `isolationSteps` before it (`stepsSinceTap` before now). In a dense train
+    /// and no tap (nor a pattern's transient) started in the `isolationSteps` before it (`stepsSinceTap`
+    /// before now). In a dense train
     /// a tap rises from what the ones before it left, so the taps are planned together instead (kicks,
     /// coasts between them, the two motors in turn; a mapped burst there would have to rise above what
     /// the last one left, and the taps of a train would ratchet up). Returns its length in steps, or nil.

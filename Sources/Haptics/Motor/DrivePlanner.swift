@@ -52,7 +52,7 @@ struct DrivePlanner: Sendable {
     /// reaches at its end, and how many more steps it lasts.
     private(set) var mappedBurstTarget = 0.0
     private(set) var mappedBurstStepsLeft = 0
-    /// Frames since a tap last rose on this actuator (up to `isolationSteps`).
+    /// Frames since a tap last rose, or a pattern's transient started, on this actuator (up to `isolationSteps`).
     private(set) var stepsSinceTap = DrivePlanner.isolationSteps
 
     init(response: MotorResponse, tuning: DriveTuning = .shipped) {
@@ -67,6 +67,8 @@ struct DrivePlanner: Sendable {
     /// Records what was sent (the drive, rounded as the device takes it), the intent now, and whether
     /// it rose now.
     mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool, taps: UInt32, mapsBursts: Bool) {
+        // (A pattern's transient now counts for the isolation of the next taps even where it does not rise:
+        // what it left may still be felt, as in a train of ticks.)
         drive = sent
         if onset, sent > 0, mapsBursts, let steps = isolatedBurst(window, at: 0, before: previousIntent, onsets: onsetMask(window, taps: taps)) {
             // The burst this frame's plans gave the tap (the same mapping from the same levels); it goes
@@ -79,7 +81,7 @@ struct DrivePlanner: Sendable {
         } else if mappedBurstStepsLeft > 0 {
             mappedBurstStepsLeft -= 1
         }
-        stepsSinceTap = onset ? 0 : min(stepsSinceTap + 1, Self.isolationSteps)
+        stepsSinceTap = onset || taps & 1 != 0 ? 0 : min(stepsSinceTap + 1, Self.isolationSteps)
         if onset {
             let duration = Self.tapDuration(window, from: 0)
             burstScale = burstScale(duration: duration)
