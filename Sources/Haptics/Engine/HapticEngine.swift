@@ -250,7 +250,8 @@ public final class HapticEngine {
                 if player.evaluate(at: time, origin: origin) { evaluations += 1 }
                 if !player.contribution.isSilent { heard += 1 }
             }
-            while let index = ranking.next() { patternPlayers[index].skip(at: time) }
+            // The rest only keep time; each player's `skip` touches only that player, so in any order.
+            ranking.takeRest { patternPlayers[$0].skip(at: time) }
         }
         var mayRetire = false
         for (index, player) in patternPlayers.enumerated() {

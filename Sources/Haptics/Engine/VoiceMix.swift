@@ -54,15 +54,21 @@ struct VoiceMix {
     /// (1...`LookaheadGrid.points`, `LookaheadGrid.step` apart) at `o * points + j - 1` (after `addAhead`),
     /// the actuators where a transient starts in the step before each, and the overlap limiter's inputs
     /// there (`HapticMixer.mixed`); `window(ofOutput:)` assembles an output's `IntentWindow` from them.
-    private var ahead: ContiguousArray<ActuatorLevels>
-    private var aheadOnsets: ContiguousArray<ActuatorSet>
+    private var ahead: ContiguousArray<AheadSlot>
+    /// One sample of one output at the lookahead (one slot of `ahead`, so that adding a voice there
+    /// writes one element): the sum of every voice (unsaturated), the actuators where a transient
+    /// starts, and the overlap limiter's inputs, the sum of the voices not playing a tap and how many.
+    struct AheadSlot {
+        var sum: ActuatorLevels = .zero
+        var onsets: ActuatorSet = []
+        var continuous: ActuatorLevels = .zero
+        var continuousVoices: SIMD4<Int> = .zero
+    }
     /// Per output, the overlap limiter's inputs (`HapticMixer.mixed`): the sum of the voices not playing
-    /// a tap, how many they are, and the sum of the taps; now (per output) and at the lookahead (per slot).
+    /// a tap, how many they are, and the sum of the taps (now; at the lookahead they are in `ahead`).
     private var continuous: ContiguousArray<ActuatorLevels>
     private var continuousVoices: ContiguousArray<SIMD4<Int>>
     private var taps: ContiguousArray<ActuatorLevels>
-    private var aheadContinuous: ContiguousArray<ActuatorLevels>
-    private var aheadContinuousVoices: ContiguousArray<SIMD4<Int>>
     /// Whether any output's overlap limiter may act ahead (two continuous voices), and its ceiling.
     private var aheadMayLimit = false
     /// Per output, the actuators the overlap limiter held below full now.
@@ -76,14 +82,11 @@ struct VoiceMix {
         onsets = ContiguousArray(repeating: [], count: outputs)
         precondition(LookaheadGrid.points == 6, "window(ofOutput:) builds a window of 6 points")
         let slots = outputs * LookaheadGrid.points
-        ahead = ContiguousArray(repeating: .zero, count: slots)
-        aheadOnsets = ContiguousArray(repeating: [], count: slots)
+        ahead = ContiguousArray(repeating: AheadSlot(), count: slots)
         continuous = ContiguousArray(repeating: .zero, count: outputs)
         continuousVoices = ContiguousArray(repeating: .zero, count: outputs)
         taps = ContiguousArray(repeating: .zero, count: outputs)
         limitedNow = ContiguousArray(repeating: [], count: outputs)
-        aheadContinuous = ContiguousArray(repeating: .zero, count: slots)
-        aheadContinuousVoices = ContiguousArray(repeating: .zero, count: slots)
     }
 
     /// Makes room for `voices` voices and a cap of `cap` without allocating later. Allocates only
@@ -151,12 +154,7 @@ struct VoiceMix {
 
     /// Starts the lookahead: every sample of every output silent.
     mutating func clearAhead() {
-        for slot in ahead.indices {
-            ahead[slot] = .zero
-            aheadOnsets[slot] = []
-            aheadContinuous[slot] = .zero
-            aheadContinuousVoices[slot] = .zero
-        }
+        for slot in ahead.indices { ahead[slot] = AheadSlot() }
         aheadMayLimit = false
     }
 
@@ -166,14 +164,16 @@ struct VoiceMix {
     /// (`ahead` holds the sums unsaturated, clipped at 1 when the window is built: the same as saturating
     /// at every addition, since every level is at least 0; the taps' sum is what is not continuous.)
     @inline(__always) mutating func addAhead(_ levels: ActuatorLevels, onsets: ActuatorSet, isTap: Bool, gain: Double, output: Int, sample: Int) {
-        let slot = output * LookaheadGrid.points + sample - 1
-        ahead[slot] = Self.add(levels, gain: gain, to: ahead[slot], limit: .infinity)
-        if !onsets.isEmpty { aheadOnsets[slot].formUnion(onsets) }
+        let index = output * LookaheadGrid.points + sample - 1
+        var slot = ahead[index]
+        slot.sum = Self.add(levels, gain: gain, to: slot.sum, limit: .infinity)
+        if !onsets.isEmpty { slot.onsets.formUnion(onsets) }
         if !isTap && gain > 0 {
-            aheadContinuous[slot] = Self.add(levels, gain: gain, to: aheadContinuous[slot], limit: .infinity)
-            aheadContinuousVoices[slot] &+= Self.sounding(levels)
-            aheadMayLimit = aheadMayLimit || aheadContinuousVoices[slot].max() >= 2
+            slot.continuous = Self.add(levels, gain: gain, to: slot.continuous, limit: .infinity)
+            slot.continuousVoices &+= Self.sounding(levels)
+            aheadMayLimit = aheadMayLimit || slot.continuousVoices.max() >= 2
         }
+        ahead[index] = slot
     }
 
     /// Per actuator, 1 where `levels` has sound.
@@ -212,15 +212,15 @@ struct VoiceMix {
         let limits = aheadMayLimit && ceiling < 1
         var held = SIMD4<UInt32>.zero
         @inline(__always) func sample(_ k: Int) -> ActuatorLevels {
-            let slot = base + k - 1
-            let sum = ahead[slot]
+            let slot = ahead[base + k - 1]
+            let sum = slot.sum
             let mixed = ActuatorLevels(lowFrequency: min(1, sum.lowFrequency), highFrequency: min(1, sum.highFrequency),
                                        leftTrigger: min(1, sum.leftTrigger), rightTrigger: min(1, sum.rightTrigger))
-            guard limits && aheadContinuousVoices[slot].max() >= 2 else { return mixed }
-            let continuous = aheadContinuous[slot]
+            guard limits && slot.continuousVoices.max() >= 2 else { return mixed }
+            let continuous = slot.continuous
             let taps = ActuatorLevels(lowFrequency: sum.lowFrequency - continuous.lowFrequency, highFrequency: sum.highFrequency - continuous.highFrequency,
                                       leftTrigger: sum.leftTrigger - continuous.leftTrigger, rightTrigger: sum.rightTrigger - continuous.rightTrigger)
-            let result = Self.limited(mixed, continuous: continuous, voices: aheadContinuousVoices[slot],
+            let result = Self.limited(mixed, continuous: continuous, voices: slot.continuousVoices,
                                       taps: taps, ceiling: ceiling)
             held |= IntentWindow.bits(result.limited, at: k)
             return result.levels
@@ -232,7 +232,7 @@ struct VoiceMix {
             leftTrigger: SIMD8(s0.leftTrigger, s1.leftTrigger, s2.leftTrigger, s3.leftTrigger, s4.leftTrigger, s5.leftTrigger, s6.leftTrigger, 0),
             rightTrigger: SIMD8(s0.rightTrigger, s1.rightTrigger, s2.rightTrigger, s3.rightTrigger, s4.rightTrigger, s5.rightTrigger, s6.rightTrigger, 0))
         var taps = IntentWindow.bits(onsets[index], at: 0)
-        for k in 1...LookaheadGrid.points where !aheadOnsets[base + k - 1].isEmpty { taps |= IntentWindow.bits(aheadOnsets[base + k - 1], at: k) }
+        for k in 1...LookaheadGrid.points where !ahead[base + k - 1].onsets.isEmpty { taps |= IntentWindow.bits(ahead[base + k - 1].onsets, at: k) }
         window.taps = taps
         window.limited = held | IntentWindow.bits(limitedNow[index], at: 0)
         return window

@@ -200,7 +200,6 @@ extension DrivePlanner {
         var tapTargets = SIMD8<Double>.zero
         var tapPeaks = SIMD8<Double>.zero
         var levels = SIMD8<Double>.zero
-        var intents = SIMD8<Double>.zero
         var drives = SIMD8<Double>.zero
         // The onset of the previous step, if any: the felt level at its start (its base).
         var openOnsetBase = -1.0
@@ -304,9 +303,11 @@ extension DrivePlanner {
             }
             let slowStart = slowLevel
             tracking += stepError(from: &level, steady: steady, intent: intent)
-            levels[k] = level
-            intents[k] = intent
-            drives[k] = plannedDrive
+            // (Lane writes as blends: a SIMD8 written by index in a loop is spilled and reloaded whole on
+            // every write, a store-forwarding stall; `intents` is the intent itself, set after the loop.)
+            let lane = Self.lane(k)
+            levels.replace(with: level, where: lane)
+            drives.replace(with: plannedDrive, where: lane)
             slowLevel = MotorPrediction.settle(slowLevel, toward: slowSteady, up: slowUp, down: slowDown)
             fastLevel = MotorPrediction.settle(fastLevel, toward: fastSteady, up: fastUp, down: fastDown)
             if intent >= tuning.contentLevel {
@@ -347,11 +348,19 @@ extension DrivePlanner {
             // after it, ∫ (a·e^(−t/τ))² dt = a²·τ/2, as lingering (at the silence weight).
             tracking += level * level * down.seconds / 2 * tuning.silenceWeight
         }
+        // The intent at every step 0...points (the lanes past the horizon 0).
+        let intents = plan.intent.replacing(with: 0, where: SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) .> SIMD8<Int64>(repeating: Int64(Self.points)))
         let density = Double((plan.onsets & ((1 << UInt32(Self.points + 1)) - 1)).nonzeroBitCount) / Double(Self.points + 1)
         let unready = max(slowLevel - model.readyLevel, 0) * density
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
                          unready: unready, unfelt: unfelt, hasContent: hasContent, onsets: plan.onsets,
                          waits: waitFirst, pulses: pulses, levels: levels, intents: intents, drives: drives)
+    }
+
+    /// The mask of lane `k` (0...7) of a `SIMD8`: writing one lane as a blend
+    /// (`replace(with:where:)`) keeps the vector in registers.
+    @inline(__always) static func lane(_ k: Int) -> SIMDMask<SIMD8<Int64>> {
+        SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) .== SIMD8<Int64>(repeating: Int64(k))
     }
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
