@@ -9,7 +9,9 @@
  * work), and a pattern on a second pad, one of SDLHaptics' own (SDLH_AttachVirtualPad: its rumble
  * callback takes a lock, which the stop at exit must not wait for when the exit interrupted it), and
  * runs SDLH_UpdateAt in a tight loop, so nearly all of its time is spent inside updates;
- * the parent sends SIGINT at a random moment 0-4 ms after the pad reached full strength. The same is
+ * the parent sends SIGINT at a random moment 0-4 ms after both of the pad's motors run (since issue 33
+ * the mixer's overlap limiter holds eight overlapping patterns below full on purpose, so the pad no
+ * longer reaches 65535; waiting for that hung the test). The same is
  * done with exit() called by another thread of the game at a random moment (the game thread goes on
  * updating while exit runs), and by the SIGINT handler on a thread that is not the game thread
  * (SDL_NO_SIGNAL_HANDLERS=1 in every case, so the game's handler is the one that runs). A child that
@@ -80,6 +82,18 @@ static void run_child(enum How how) {
     }
 }
 
+/* Whether a line of the reports shows both motors running (the child is playing its patterns). */
+static int rumbling(const char *reports) {
+    const char *line = reports;
+    while (line != NULL && *line != '\0') {
+        unsigned low = 0, high = 0;
+        if (sscanf(line, "%u %u", &low, &high) == 2 && low > 0 && high > 0) return 1;
+        line = strchr(line, '\n');
+        if (line != NULL) line++;
+    }
+    return 0;
+}
+
 /* One child; returns 0 when it exited with status 0 and its pad ended at (0,0). */
 static int run(enum How how, unsigned delay_us, int *stuck, int *crashed) {
     int report[2], go[2], status = 0, signalled = 0, hung = 0;
@@ -120,7 +134,7 @@ static int run(enum How how, unsigned delay_us, int *stuck, int *crashed) {
         if (got <= 0) break;
         used += (size_t)got;
         buffer[used] = '\0';
-        if (!signalled && strstr(buffer, "65535 65535\n") != NULL) {
+        if (!signalled && rumbling(buffer)) {
             struct timespec pause;
             pause.tv_sec = 0;
             pause.tv_nsec = (long)delay_us * 1000;

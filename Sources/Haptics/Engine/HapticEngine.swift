@@ -14,7 +14,7 @@
 /// call on one thread, normally the game's update thread.
 ///
 /// Cost: `update(at:)` is O(players × log n) to keep every player's time, plus at most
-/// `maximumAudibleVoices` × (1 + `DrivePlanner.lookahead`) evaluations of a pattern, each at most
+/// `maximumAudibleVoices` × (1 + `LookaheadGrid.points`) evaluations of a pattern, each at most
 /// O(log n + `VoiceEvaluator.maximumExaminedEvents`): the voice cap bounds the evaluation (players it
 /// does not let be heard are not evaluated), and a pattern's size or overlap bounds nothing but log n
 /// (issue 31). Over the cap, the ranking adds O(players + cap × log players). In steady state it
@@ -65,7 +65,7 @@ public final class HapticEngine {
     /// The voices that may have sound, best first, when more than the voice cap may.
     private var ranking = VoiceRanking()
     /// How many times the last update evaluated a pattern: at the frame and at lookahead points, for the
-    /// voices the cap lets be heard (at most `maximumAudibleVoices` × (1 + `DrivePlanner.lookahead`)).
+    /// voices the cap lets be heard (at most `maximumAudibleVoices` × (1 + `LookaheadGrid.points`)).
     @_spi(HapticsTools) public private(set) var evaluationsInLastUpdate = 0
     /// Evaluates every voice that may have sound, whatever the cap (what the engine did before issue 31):
     /// the reference the tests hold the bounded evaluation to. Internal; false.
@@ -76,7 +76,7 @@ public final class HapticEngine {
     private var isDestroyed = false
     private var hasStarted = false
     /// Where the motor stage's lookahead grid starts, in game seconds: grid point n lies at
-    /// `planningOrigin + n / DrivePlanner.stepsPerSecond`. 0 until an evaluation time lies
+    /// `planningOrigin + n / LookaheadGrid.stepsPerSecond`. 0 until an evaluation time lies
     /// `planningSpan` or more away from it, then that evaluation time (`rebasePlanning`).
     private(set) var planningOrigin: Double = 0
     /// How far from `planningOrigin` an evaluation time may lie before the grid moves to it, in
@@ -204,9 +204,7 @@ public final class HapticEngine {
                 drivers[index].reset()
                 levels = .zero
             } else {
-                levels = drivers[index].drive(intent: voiceMix.perceived[index], ahead: voiceMix.ahead,
-                                              aheadOnsets: voiceMix.aheadOnsets, aheadStart: index * DrivePlanner.lookahead,
-                                              onsets: voiceMix.onsets[index], at: currentTime)
+                levels = drivers[index].drive(voiceMix.window(ofOutput: index), at: currentTime)
             }
             outputs[index].receive(HapticFrame(time: currentTime, levels: levels))
         }
@@ -261,22 +259,23 @@ public final class HapticEngine {
                 if player.evaluate(at: time, origin: origin) { evaluations += 1 }
                 if !player.contribution.isSilent { heard += 1 }
             }
-            while let index = ranking.next() { patternPlayers[index].skip(at: time) }
+            // The rest only keep time; each player's `skip` touches only that player, so in any order.
+            ranking.takeRest { patternPlayers[$0].skip(at: time) }
         }
         var mayRetire = false
         for (index, player) in patternPlayers.enumerated() {
             if player.phase == .finished || player.phase == .idle || player.didFinish { mayRetire = true }
             let levels = player.contribution
             guard !levels.isSilent else { continue }
-            mix.append(VoiceMix.Voice(levels: levels, onsets: player.onsets, output: player.outputIndex,
+            mix.append(VoiceMix.Voice(levels: levels, onsets: player.onsets, isTap: player.isPlayingTap, output: player.outputIndex,
                                       category: player.category, priority: player.priority, sequence: player.sequence,
                                       player: index))
         }
         return (mayRetire, evaluations)
     }
 
-    /// Mixes every voice heard this frame at the motor stage's lookahead: `DrivePlanner.lookahead`
-    /// points of the grid `origin + n / DrivePlanner.stepsPerSecond` after now, `offset` seconds after
+    /// Mixes every voice heard this frame at the motor stage's lookahead: `LookaheadGrid.points`
+    /// points of the grid `origin + n / LookaheadGrid.stepsPerSecond` after now, `offset` seconds after
     /// `origin` (|offset| < `planningSpan`: the grid is counted in time relative to the origin, exact at
     /// any origin). Each voice keeps its samples from frame to frame, so a frame usually evaluates one
     /// new point per voice; per output like the frame itself. Voices that yield under the voice cap,
@@ -285,7 +284,7 @@ public final class HapticEngine {
                                   into mix: inout VoiceMix) -> Int {
         mix.clearAhead()
         // The first grid point strictly after now (a frame on the grid counts as on it).
-        let first = Int((offset * DrivePlanner.stepsPerSecond + 1e-6).rounded(.down)) + 1
+        let first = LookaheadGrid.firstPoint(after: offset)
         var evaluations = 0
         for position in mix.admitted.indices {
             let player = patternPlayers[mix.voices[mix.admitted[position]].player]

@@ -90,6 +90,11 @@ public class HapticPatternPlayer {
     var onsets: ActuatorSet = []
     /// The evaluation time of the last `render`, in seconds.
     var renderTime = 0.0
+    /// Until when (evaluation time) the voice plays a tap: `HapticMixer.tapSeconds` after the last
+    /// transient it sounded (`isPlayingTap`; the mixer's overlap limiter leaves taps out).
+    private var tapUntil = -Double.infinity
+    /// Whether the voice plays a tap this frame (a transient of it sounded within `HapticMixer.tapSeconds`).
+    var isPlayingTap: Bool { renderTime < tapUntil }
     /// The voice's levels at the motor stage's lookahead grid, kept from frame to frame.
     private var lookahead = VoiceLookahead()
 
@@ -306,6 +311,7 @@ public class HapticPatternPlayer {
             // A transient whose onset was passed since the last frame (or was due before a pause or
             // stop this update ran, `flushTransients`) sounds on this frame, as a floor under whatever
             // else sounds, and marks an onset for the motor stage.
+            tapUntil = time + HapticMixer.tapSeconds / rateValue
             contribution = contribution.maximum(with: pulse.levels)
             markOnsets()
             pulse.isFresh = false
@@ -333,18 +339,22 @@ public class HapticPatternPlayer {
                 phase = .finished
             }
         }
+        // Its transient passed: it plays a tap as if it had been heard (the mix does not depend on it).
+        if pulse.isFresh { tapUntil = time + HapticMixer.tapSeconds / rateValue }
         pulse.isFresh = false
     }
 
     /// Adds the voice's levels at the motor stage's lookahead grid points `first ..< first +
-    /// DrivePlanner.lookahead` (engine time `origin + n × DrivePlanner.step`, after the last `render`) to
+    /// LookaheadGrid.points` (engine time `origin + n × LookaheadGrid.step`, after the last `render`) to
     /// `mix`, as if nothing changed meanwhile (no command runs; game curves go on): what the motor stage
     /// plans ahead with. Kept per grid point (`VoiceLookahead`); each new point costs one evaluation,
     /// O(log n + events sounding). No allocation.
-    /// Returns how many points it evaluated (0...`DrivePlanner.lookahead`).
+    /// Returns how many points it evaluated (0...`LookaheadGrid.points`).
     @discardableResult
     func addLookahead(from first: Int, origin: Double = 0, gain: Double, into mix: inout VoiceMix) -> Int {
-        lookahead.add(from: first, gain: gain, output: outputIndex, into: &mix) { lookaheadSample(at: $0, origin: origin) }
+        let window = HapticMixer.tapSeconds / rateValue
+        return lookahead.add(from: first, gain: gain, output: outputIndex, lastTap: tapUntil - window - origin, tapSeconds: window,
+                             into: &mix) { lookaheadSample(at: $0, origin: origin) }
     }
 
     /// Forgets the kept lookahead: the voice's future changed (a command, a setting, its phase).
@@ -354,7 +364,7 @@ public class HapticPatternPlayer {
 
     /// The voice's levels at evaluation time `origin + offset` (>= the last render) if nothing changes,
     /// and the actuators where a transient starts in the grid step before it (`offset −
-    /// DrivePlanner.step`, `offset`]: what the motor stage plans taps with. Every time is taken
+    /// LookaheadGrid.step`, `offset`]: what the motor stage plans taps with. Every time is taken
     /// relative to `origin` (`since(_:)`), so the grid is exact however large the game's clock is. Pure.
     private func lookaheadSample(at offset: Double, origin: Double) -> VoiceLookahead.Sample {
         guard !isMutedValue else { return VoiceLookahead.Sample() }
@@ -371,7 +381,7 @@ public class HapticPatternPlayer {
             let sample = evaluator.sample(at: wrapped(end), controls: hasGameCurves ? controls(at: offset, origin: origin) : gameControls)
             var result = VoiceLookahead.Sample(levels: MotorMapping.perceivedLevels(for: sample.signal, locality: locality),
                                                isActive: sample.isActive)
-            let start = max(anchorPosition + since(anchorTime, at: offset - DrivePlanner.step) * rateValue, 0)
+            let start = max(anchorPosition + since(anchorTime, at: offset - LookaheadGrid.step) * rateValue, 0)
             if let tap = strongestTransient(from: start, includingFrom: start == 0, through: end) {
                 result.onsets = Self.actuators(of: MotorMapping.perceivedLevels(for: tap, locality: locality))
             }

@@ -1,9 +1,10 @@
-/// One voice's levels at the motor stage's lookahead grid (engine time `planningOrigin + n /
-/// DrivePlanner.stepsPerSecond`, `HapticEngine.planningOrigin`), kept from frame to frame (internal).
+/// One voice's levels at the motor stage's lookahead grid (`LookaheadGrid`: engine time
+/// `planningOrigin + n / LookaheadGrid.stepsPerSecond`, `HapticEngine.planningOrigin`), kept from frame
+/// to frame (internal).
 /// Every time here is an offset from that origin, in seconds (below `HapticEngine.planningSpan`).
 ///
-/// Slot `n % lookahead` holds grid point `n`. A voice's future does not change while nothing happens to
-/// it (no command, no setting; game curves are evaluated where they will be), so a frame usually
+/// Slot `LookaheadGrid.slot(of: n)` holds grid point `n`. A voice's future does not change while nothing
+/// happens to it (no command, no setting; game curves are evaluated where they will be), so a frame usually
 /// evaluates one new grid point per voice; `invalidate()` forgets everything when something does
 /// happen. Storage is made once per voice; no allocation after.
 struct VoiceLookahead {
@@ -20,57 +21,53 @@ struct VoiceLookahead {
     private var indices: ContiguousArray<Int>
 
     init() {
-        samples = ContiguousArray(repeating: Sample(), count: DrivePlanner.lookahead)
-        indices = ContiguousArray(repeating: -1, count: DrivePlanner.lookahead)
-    }
-
-    /// The slot of grid point `index` (any integer: evaluation times before 0 give negative indices).
-    static func slot(of index: Int) -> Int {
-        let remainder = index % DrivePlanner.lookahead
-        return remainder < 0 ? remainder + DrivePlanner.lookahead : remainder
+        samples = ContiguousArray(repeating: Sample(), count: LookaheadGrid.points)
+        indices = ContiguousArray(repeating: -1, count: LookaheadGrid.points)
     }
 
     /// The kept sample at `time` seconds after the grid's origin when `time` is a grid point (within a
     /// nanosecond: a frame time summed up frame by frame drifts by a few units in the last place) that
     /// is kept; nil otherwise. O(1).
     func kept(at time: Double) -> Sample? {
-        let index = (time * DrivePlanner.stepsPerSecond).rounded()
-        guard abs(index) < 1e15, abs(Self.time(of: Int(index)) - time) < 1e-9 else { return nil }
-        let n = Int(index)
-        let slot = Self.slot(of: n)
+        guard let n = LookaheadGrid.point(at: time) else { return nil }
+        let slot = LookaheadGrid.slot(of: n)
         return indices[slot] == n ? samples[slot] : nil
     }
-
-    /// Grid point `index`'s time after the grid's origin, in seconds.
-    static func time(of index: Int) -> Double { Double(index) / DrivePlanner.stepsPerSecond }
 
     /// Forgets every kept grid point.
     mutating func invalidate() {
         for slot in indices.indices { indices[slot] = -1 }
     }
 
-    /// Adds the voice's levels and onsets at the `DrivePlanner.lookahead` grid points from `first` on
-    /// to `mix` (lookahead samples 1...lookahead of `output`, with `gain`), evaluating with `sample`
+    /// Adds the voice's levels and onsets at the `LookaheadGrid.points` grid points from `first` on
+    /// to `mix` (lookahead samples 1...points of `output`, with `gain`), evaluating with `sample`
     /// (seconds after the grid's origin in) only the points not kept.
     /// Returns how many points it evaluated.
-    mutating func add(from first: Int, gain: Double, output: Int, into mix: inout VoiceMix,
+    ///
+    /// The voice plays a tap at a point (the mixer's overlap limiter leaves it out) while a transient of
+    /// it sounded within `tapSeconds` (game seconds) before: since its last one before now, which
+    /// sounded at `lastTap` (seconds after the grid's origin), or at a point before with onsets.
+    @inline(__always) mutating func add(from first: Int, gain: Double, output: Int, lastTap: Double, tapSeconds: Double, into mix: inout VoiceMix,
                       sample: (Double) -> Sample) -> Int {
         var evaluated = 0
-        var slot = Self.slot(of: first)
-        for offset in 0..<DrivePlanner.lookahead {
+        var tap = lastTap
+        var slot = LookaheadGrid.slot(of: first)
+        for offset in 0..<LookaheadGrid.points {
             let index = first + offset
             if offset > 0 {
                 slot += 1
-                if slot == DrivePlanner.lookahead { slot = 0 }
+                if slot == LookaheadGrid.points { slot = 0 }
             }
             if indices[slot] != index {
-                samples[slot] = sample(Self.time(of: index))
+                samples[slot] = sample(LookaheadGrid.time(of: index))
                 indices[slot] = index
                 evaluated += 1
             }
             let value = samples[slot]
+            let time = LookaheadGrid.time(of: index)
+            if !value.onsets.isEmpty { tap = time }
             if !value.levels.isSilent {
-                mix.addAhead(value.levels, onsets: value.onsets, gain: gain, output: output, sample: offset + 1)
+                mix.addAhead(value.levels, onsets: value.onsets, isTap: time - tap < tapSeconds, gain: gain, output: output, sample: offset + 1)
             }
         }
         return evaluated

@@ -3,7 +3,7 @@
 ///
 /// The order is the mixer's (`VoiceMix`): higher priority first, then the later start, then the earlier
 /// player. A binary heap over plain values in storage reserved once: filling it is O(voices), each
-/// `next()` O(log voices); no allocation once reserved.
+/// `next()` O(log voices), the rest past the cap (`takeRest`) O(1) each; no allocation once reserved.
 struct VoiceRanking {
     struct Rank {
         var priority: Int
@@ -34,10 +34,12 @@ struct VoiceRanking {
 
     /// Puts the voices added in heap order. O(voices).
     mutating func order() {
-        var index = heap.count / 2 - 1
-        while index >= 0 {
-            siftDown(index)
-            index -= 1
+        heap.withUnsafeMutableBufferPointer { heap in
+            var index = heap.count / 2 - 1
+            while index >= 0 {
+                Self.siftDown(heap, from: index)
+                index -= 1
+            }
         }
     }
 
@@ -46,13 +48,24 @@ struct VoiceRanking {
         guard let best = heap.first else { return nil }
         let last = heap.removeLast()
         if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
+            heap.withUnsafeMutableBufferPointer { heap in
+                heap[0] = last
+                Self.siftDown(heap, from: 0)
+            }
         }
         return best.player
     }
 
-    private mutating func siftDown(_ start: Int) {
+    /// Hands every voice not taken yet (its player index) to `body`, in no particular order, and
+    /// leaves none: the voices past the cap, which only keep time. O(voices left), no ordering.
+    mutating func takeRest(_ body: (Int) -> Void) {
+        for rank in heap { body(rank.player) }
+        heap.removeAll(keepingCapacity: true)
+    }
+
+    /// Restores heap order below `start` (over the storage directly: no uniqueness or bounds check per
+    /// step of the sift).
+    private static func siftDown(_ heap: UnsafeMutableBufferPointer<Rank>, from start: Int) {
         var parent = start
         let count = heap.count
         while true {

@@ -21,6 +21,9 @@ public struct MotorProfile: Hashable, Sendable {
     /// Shortest interval between two level changes sent to the device, in seconds (>= 0).
     /// A change inside the interval is held back until it ends; the planner plans on this grid.
     public var minimumUpdateInterval: Double
+    /// The constants the motor stage plans this profile's drive with (`DriveTuning.shipped` unless a
+    /// tool varies them: the felt comparison's optimiser, `haptics-felt --tuning`).
+    @_spi(HapticsTools) public var driveTuning: DriveTuning = .shipped
 
     @_spi(HapticsTools) public init(name: String, actuators: ActuatorSet, lowFrequency: MotorResponse, highFrequency: MotorResponse,
                 triggers: MotorResponse? = nil, resolutionBits: Int?, minimumUpdateInterval: Double) {

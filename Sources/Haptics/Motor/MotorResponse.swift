@@ -115,6 +115,7 @@
     public var isInstant: Bool { spinUpSeconds == 0 && spinDownSeconds == 0 }
 
     /// The felt level a drive held long enough reaches, 0...1 (see the type's formula). NaN counts as 0.
+    @inline(__always)   // (in the planner's rollouts: no copy of the whole response per call)
     public func steadyLevel(drive: Double) -> Double {
         guard drive > startThreshold else { return 0 }   // also NaN
         if drive >= saturation { return 1 }
@@ -125,6 +126,7 @@
     /// The drive whose steady level is `level` (0...1): 0 for 0 (or less, or NaN), else the point of
     /// the knee curve above, so any level above 0 is felt and 1 lands on the saturation. The inverse
     /// of `steadyLevel(drive:)` on (0, 1].
+    @inline(__always)
     public func drive(forSteadyLevel level: Double) -> Double {
         guard level > 0 else { return 0 }
         if level <= 0.5 {

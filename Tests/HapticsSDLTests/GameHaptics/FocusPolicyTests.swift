@@ -51,7 +51,10 @@ extension SDLTests {
 
             try Self.focus(true, rig)
             rig.frames(2)
-            #expect(pad.lastRumble?.pair == [65535, 65535], "the loop goes on")
+            // Both UI textures play now: they overlap, so the mixer keeps headroom for taps (issue 33's
+            // overlap limiter) and the drive is not full, but the loop goes on.
+            let pair = try #require(pad.lastRumble?.pair)
+            #expect(pair[0] > 32768 && pair[1] > 32768, "the loop goes on: \(pair)")
         }
 
         @Test("the game's own pause, then focus loss: UI stops too; focus back: UI plays, gameplay stays paused")

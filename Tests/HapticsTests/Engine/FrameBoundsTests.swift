@@ -88,7 +88,7 @@ struct FrameBoundsTests {
             #expect(first == nil, "frame \(first ?? -1) differs")
             #expect(bounded.completions == reference.completions, "voices finish on the same frames")
             let cap = HapticMixer().maximumAudibleVoices
-            #expect(bounded.evaluations <= cap * (1 + DrivePlanner.lookahead), "\(bounded.evaluations) evaluations in one update")
+            #expect(bounded.evaluations <= cap * (1 + LookaheadGrid.points), "\(bounded.evaluations) evaluations in one update")
             #expect(reference.evaluations > bounded.evaluations)
         }
     }
@@ -106,7 +106,7 @@ struct FrameBoundsTests {
             if frame > 10 { steady = max(steady, engine.evaluationsInLastUpdate) }
         }
         let cap = engine.mixer.maximumAudibleVoices
-        #expect(most <= cap * (1 + DrivePlanner.lookahead))
+        #expect(most <= cap * (1 + LookaheadGrid.points))
         #expect(steady <= 2 * cap, "steady state: one frame and one new lookahead point per heard voice, \(steady)")
         #expect(engine.patternPlayers.count == 200)
     }

@@ -33,13 +33,15 @@ struct MappingSummaryTests {
         #expect(rows.allSatisfy { $0.peakDrive.lowFrequency >= 0 && $0.peakDrive.lowFrequency <= 1 })
     }
 
-    @Test("the light box and the heavy crate both start with a burst at full drive; what the hand feels keeps them apart")
+    @Test("the heavy crate's burst is at full drive, the light box's one drive sized to its strength; what the hand feels keeps them apart")
     func intensityIsNotDrive() throws {
         let rows = try Self.demoSimulation().summary().filter { $0.name == "collision" }
         try #require(rows.count == 2)
         let light = rows[0], heavy = rows[1]
         #expect(light.intensity < 0.4 && heavy.intensity > 0.9)
-        #expect(light.peakDrive.lowFrequency == 1 && heavy.peakDrive.lowFrequency == 1, "both bursts start at full drive")
+        #expect(heavy.peakDrive.lowFrequency == 1, "the heavy crate's burst is at full drive")
+        #expect(light.peakDrive.lowFrequency < 1 && light.peakDrive.lowFrequency > MotorResponse.largeERM.startThreshold,
+                "the light box's burst is sized to it: \(light.peakDrive)")
         #expect(heavy.peakFelt.lowFrequency > light.peakFelt.lowFrequency, "the heavy crate feels stronger")
         #expect(heavy.peakFelt.highFrequency > light.peakFelt.highFrequency)
         #expect(light.peakFelt.lowFrequency >= 0.1, "the light box is felt")

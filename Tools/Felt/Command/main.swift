@@ -1,7 +1,8 @@
-// haptics-felt: what a player feels, SDLHaptics against the usual approaches and the limit (issues 20, 24).
+// haptics-felt: what a player feels, SDLHaptics against the usual approaches and the limit (issues 20, 24, 33).
 //
 //     haptics-felt [--root DIR] [--write] [--quick] [--class NAME] [--no-limit] [--limit-cache DIR | --no-cache]
 //                  [--export DIR] [--trace NAME [--pad NAME] [--motor NAME]] [--lost] [--detail]
+//                  [--tuning NAME=VALUE,...] [--robustness [--pad NAME|all]]
 //
 // Runs every preset (Assets/Haptics/Presets), every fixture AHAP file (Tests/Fixtures/ahap), the demo
 // tour's game events and the short event script through the shipped config
@@ -19,10 +20,14 @@
 // receives it (docs/performance.md, "The export"). --trace NAME prints one input's intended and felt
 // amplitudes every 5 ms as CSV, on the pad --pad (default generic) and motor --motor (default
 // measured); --lost lists the transients SDLHaptics loses; --detail prints each input's measures per
-// approach on that pad and motor as a tab-separated table.
+// approach on that pad and motor as a tab-separated table. --tuning plans SDLHaptics' drive with other
+// constants (`DriveTuning`'s names; never with --write). --robustness runs the robustness check instead:
+// the same inputs and approaches on motor models of other shapes and speeds (FeltMotorModel: the ERM
+// sets with time constants halved and doubled, a DC rotor, a two-lag motor), without the limit, on the
+// generic pad (--pad NAME, or all), and prints level fidelity, transients lost and correlation per model.
 
 import Foundation
-import Haptics
+@_spi(HapticsTools) import Haptics
 import HapticsFelt
 
 func option(_ name: String) -> String? {
@@ -82,10 +87,43 @@ if !classFilters.isEmpty {
     scenarios = scenarios.filter { scenario in classFilters.contains { scenario.inputClass.lowercased().contains($0) } }
     if scenarios.isEmpty { fail("no input class matches --class \(classFilters.joined(separator: ", "))") }
 }
+// --tuning NAME=VALUE[,NAME=VALUE...]: SDLHaptics planned with other constants (DriveTuning's names).
+var tuning = DriveTuning.shipped
+if let text = option("--tuning") {
+    for pair in text.split(separator: ",") {
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let value = Double(parts[1]), let next = tuning.setting(parts[0], to: value) else {
+            fail("--tuning \(pair): expected NAME=VALUE with NAME one of \(DriveTuning.parameters.map(\.name).joined(separator: ", "))")
+        }
+        tuning = next
+    }
+    if write { fail("--write rewrites the docs from the shipped tuning: leave out --tuning") }
+}
+/// The ERM pads, their profiles planned with `tuning`.
+func ermPads(_ tuning: DriveTuning) -> [Pad] {
+    Pad.ermPads(rate: 60).map { pad in
+        var tuned = pad
+        tuned.profile.driveTuning = tuning
+        return tuned
+    }
+}
+if CommandLine.arguments.contains("--robustness") {
+    // --robustness: the robustness check, on motor models of other shapes and speeds (no limit).
+    let padName = option("--pad") ?? "generic"
+    let pads = ermPads(tuning).filter { padName == "all" || $0.name == padName }
+    if pads.isEmpty { fail("--pad \(padName): no such ERM pad") }
+    var robustness = FeltRobustness(pads: pads)
+    for (index, scenario) in scenarios.enumerated() {
+        note("[\(index + 1)/\(scenarios.count)] \(scenario.inputClass): \(scenario.name)")
+        robustness.run(scenario)
+    }
+    print(robustness.report())
+    exit(0)
+}
 let cacheDirectory: String? = CommandLine.arguments.contains("--no-cache") ? nil
     : (option("--limit-cache") ?? path(".build/felt-limit-cache"))
 let cache = FeltLimitCache(directory: cacheDirectory)
-var running = FeltComparison(includesLimit: !noLimit, limitCache: cache, chartScenario: traceName ?? chartName,
+var running = FeltComparison(pads: ermPads(tuning), includesLimit: !noLimit, limitCache: cache, chartScenario: traceName ?? chartName,
                              chartPad: option("--pad") ?? "generic", chartMotor: option("--motor") ?? "measured")
 running.keepsDetails = CommandLine.arguments.contains("--detail")
 var records: [FeltRecord] = []
@@ -144,9 +182,12 @@ let summary = report.summary()
 let limitVerdict = noLimit ? nil : report.verdict(of: .limit)
 let shortfallTable = report.shortfallTable()
 
-let section = FeltDocument.section(tables: tables, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
+let fidelity = report.fidelityTable()
+let section = FeltDocument.section(tables: tables, fidelity: fidelity, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
                                    shortfallTable: shortfallTable, comparison: comparison, failures: failures)
 print(tables)
+print("Level fidelity per class: SDLHaptics / per-channel max / limit (✓: at least per-channel max's), and the share of the limit's correlation\n")
+print(fidelity)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
 for line in shortfalls { print("- " + line) }
 print("")

@@ -91,10 +91,50 @@ public enum FeltInputs {
         while t < 1.1 { ticks.append(VoiceCommand(time: t, voice: voice, action: .start(selection, intensity: 1, loop: false))); voice += 1; t += 0.04 }
         while t < 2.1 { ticks.append(VoiceCommand(time: t, voice: voice, action: .start(selection, intensity: 1, loop: false))); voice += 1; t += 0.07 }
 
+        // Taps on a full texture (issue 33): two looping textures on both motors (sharpness 0.5) at 0.75
+        // each, so that together they would hold both motors at full, for 4 s; on top, a tap every
+        // 220-340 ms, intensity 0.15-1 (a plain transient on both motors, or an impact preset). Then
+        // game events on a saturating texture: two rough textures (sharpness 0.3: two crumbling floors)
+        // at 0.8 each, with an impact preset posted every 250-450 ms.
+        let full = HapticPattern(events: [.continuous(at: 0, duration: 1, intensity: 1, sharpness: 0.5)])
+        let tap = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5)])
+        var onTexture: [VoiceCommand] = []
+        for _ in 0..<2 {
+            onTexture.append(VoiceCommand(time: 0.1, voice: voice, action: .start(full, intensity: 0.75, loop: true)))
+            onTexture.append(VoiceCommand(time: 4.1, voice: voice, action: .stop))
+            voice += 1
+        }
+        let strengths = [0.15, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0]
+        var r = 0.4
+        while r < 3.9 {
+            let strength = strengths[Int(random.next() % UInt64(strengths.count))]
+            let pattern = random.next() % 3 == 0 ? impacts[Int(random.next() % 3)] : tap
+            onTexture.append(VoiceCommand(time: r, voice: voice, action: .start(pattern, intensity: strength, loop: false)))
+            voice += 1
+            r += 0.22 + 0.12 * random.unit()
+        }
+        let rolling = HapticPattern(events: [.continuous(at: 0, duration: 1, intensity: 1, sharpness: 0.3)])
+        var onFloors: [VoiceCommand] = []
+        for start in [0.1, 0.6] {
+            onFloors.append(VoiceCommand(time: start, voice: voice, action: .start(rolling, intensity: 0.8, loop: true)))
+            onFloors.append(VoiceCommand(time: start + 2.6, voice: voice, action: .stop))
+            voice += 1
+        }
+        let posted = ["ImpactRigid", "ImpactMedium", "ImpactHeavy", "ImpactLight"].map(pattern)
+        var q = 0.8
+        while q < 3.0 {
+            let p = posted[Int(random.next() % UInt64(posted.count))]
+            onFloors.append(VoiceCommand(time: q, voice: voice, action: .start(p, intensity: 0.3 + 0.7 * random.unit(), loop: false)))
+            voice += 1
+            q += 0.25 + 0.2 * random.unit()
+        }
+
         return [
             .commands(bursts, name: "overlapping impact bursts", inputClass: "stress: impact bursts"),
             .commands(layered, name: "texture with impacts on top", inputClass: "stress: texture + impacts"),
             .commands(ticks, name: "rapid selection ticks", inputClass: "stress: selection ticks"),
+            .commands(onTexture, name: "taps on two full textures", inputClass: "taps on a full texture"),
+            .commands(onFloors, name: "game events on two saturating textures", inputClass: "taps on a full texture"),
         ]
     }
 }

@@ -40,17 +40,40 @@ public struct FeltIntent: Sendable {
     public init?(capture: VoiceCapture, rate: Double) {
         self.rate = rate
         let count = capture.frameCount
-        var combined = [Double](repeating: 0, count: count)
-        var perActuator = [[Double]](repeating: [Double](repeating: 0, count: count), count: 4)
-        for voice in capture.levels {
-            for k in 0..<min(count, voice.count) {
-                let l = voice[k]
-                combined[k] += Self.strongest(l)
-                for actuator in Actuator.allCases { perActuator[actuator.rawValue][k] += l[actuator] }
+        // Mixed as SDLHaptics' mixer mixes (`HapticMixer.mixed`): the saturating sum, where two or more
+        // voices that are not playing a tap overlap their sum softly limited below full, and taps on top.
+        // A voice plays a tap from the frame its transient sounds on for `HapticMixer.tapSeconds`.
+        var tapFrames = [[Bool]](repeating: [], count: capture.levels.count)
+        for (index, voice) in capture.levels.enumerated() { tapFrames[index] = [Bool](repeating: false, count: voice.count) }
+        for t in capture.transients {
+            var k = max(Int((t.time * rate - 1e-9).rounded(.up)), 0)
+            let start = Double(k) / rate
+            while k < tapFrames[t.voice].count && Double(k) / rate < start + HapticMixer.tapSeconds - 1e-9 {
+                tapFrames[t.voice][k] = true
+                k += 1
             }
         }
-        frames = combined.map { min($0, 1) }
-        actuatorFrames = perActuator.map { $0.map { min($0, 1) } }
+        struct Parts { var sum = 0.0, continuous = 0.0, voices = 0, taps = 0.0 }
+        var combined = [Parts](repeating: Parts(), count: count)
+        var perActuator = [[Parts]](repeating: [Parts](repeating: Parts(), count: count), count: 4)
+        func add(_ level: Double, isTap: Bool, to parts: inout Parts) {
+            parts.sum += level
+            guard level > 0 else { return }
+            if isTap { parts.taps += level } else { parts.continuous += level; parts.voices += 1 }
+        }
+        for (index, voice) in capture.levels.enumerated() {
+            for k in 0..<min(count, voice.count) {
+                let l = voice[k], isTap = tapFrames[index][k]
+                add(Self.strongest(l), isTap: isTap, to: &combined[k])
+                for actuator in Actuator.allCases { add(l[actuator], isTap: isTap, to: &perActuator[actuator.rawValue][k]) }
+            }
+        }
+        func mixed(_ parts: Parts) -> Double {
+            HapticMixer.mixed(sum: parts.sum, continuous: parts.continuous, continuousVoices: parts.voices, taps: parts.taps,
+                              ceiling: HapticMixer.defaultOverlapCeiling)
+        }
+        frames = combined.map(mixed)
+        actuatorFrames = perActuator.map { $0.map(mixed) }
         guard let lastFrame = frames.lastIndex(where: { $0 > 0 }) else { return nil }
         intendedEnd = Double(lastFrame + 1) / rate
 

@@ -258,6 +258,35 @@ public struct FeltReport {
         return (out, passed, cases)
     }
 
+    /// Level fidelity per class next to per-channel max's and the limit's (issue 33): a row per class and
+    /// pad, per motor set `ours / max / limit` with ✓ where SDLHaptics' is at least per-channel max's
+    /// (within the tolerance), and the share of the limit's best-lag correlation SDLHaptics reaches
+    /// (the lowest over the motor sets). A class with fewer than three distinct tap strengths in every
+    /// input has no fidelity ("–").
+    public func fidelityTable() -> String {
+        var out = "| input class | pad | " + comparison.motors.map { "\($0.name): SDLHaptics / max / limit" }.joined(separator: " | ")
+        out += " | correlation, share of the limit's |\n|---|---|" + comparison.motors.map { _ in "---" }.joined(separator: "|") + "|---|\n"
+        func figure(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+        for inputClass in comparison.classes {
+            guard let rows = comparison.results[inputClass] else { continue }
+            for pad in comparison.pads {
+                guard let ours = rows[.init(approach: .sdlHaptics, pad: pad.name)] else { continue }
+                let max = rows[.init(approach: .channelMax, pad: pad.name)], limit = rows[.init(approach: .limit, pad: pad.name)]
+                var cells: [String] = []
+                var shares: [Double] = []
+                for motor in comparison.motors {
+                    let a = ours[motor.name]?.meanFidelity, b = max?[motor.name]?.meanFidelity, l = limit?[motor.name]?.meanFidelity
+                    let ahead = a.map { fa in b.map { fa >= $0 - Self.fidelityTolerance } ?? true } ?? true
+                    cells.append("\(figure(a)) / \(figure(b)) / \(figure(l))" + (a != nil && b != nil ? (ahead ? " ✓" : " ✗") : ""))
+                    if let c = ours[motor.name]?.meanLagCorrelation, let lc = limit?[motor.name]?.meanLagCorrelation, lc > 0 { shares.append(c / lc) }
+                }
+                let share = shares.min().map { String(format: "%.0f %%", $0 * 100) } ?? "–"
+                out += "| \(inputClass) | \(pad.name) | " + cells.joined(separator: " | ") + " | \(share) |\n"
+            }
+        }
+        return out
+    }
+
     /// The README's summary line: every input together on the generic pad, the range over the motors,
     /// and how close SDLHaptics comes to the limit.
     public func summary(pad: String = "generic") -> String {

@@ -16,26 +16,7 @@ public struct FeltTrace: Sendable {
     /// has acted up to that time). Exact for piecewise-constant drive.
     public init(steps: [DriveStep], parameters: ERMParameters, count: Int, step: Double = 0.001) {
         self.step = step
-        var motors = [ERMMotor](repeating: ERMMotor(parameters: parameters), count: 4)
-        var drive = [0.0, 0, 0, 0]
-        var channels = [[Double]](repeating: [Double](repeating: 0, count: max(count, 0)), count: 4)
-        var next = 0
-        var now = 0.0
-        for k in 0..<max(count, 0) {
-            let sampleTime = Double(k) * step
-            while next < steps.count && steps[next].time <= sampleTime {
-                let t = max(steps[next].time, now)
-                for c in 0..<4 { motors[c].hold(drive: drive[c], seconds: t - now) }
-                now = t
-                drive = steps[next].levels
-                next += 1
-            }
-            for c in 0..<4 {
-                motors[c].hold(drive: drive[c], seconds: sampleTime - now)
-                channels[c][k] = motors[c].amplitude
-            }
-            now = sampleTime
-        }
-        self.channels = channels
+        channels = FeltMotorModel(name: parameters.name, family: "ERM", every: .erm(parameters))
+            .feltChannels(steps: steps, count: count, step: step)
     }
 }

@@ -49,9 +49,15 @@ struct PlannedDriveTests {
         #expect(strong.drive[0] == 1, "a strong tap starts at full drive: \(strong.drive)")
         // A light one starts lower, but above the start threshold of the stiffest motor of the range.
         #expect(light.drive[0] < 1 && light.drive[0] > MotorResponse.largeERM.ranges.startThreshold.upperBound, "\(light.drive)")
+        // One drive for the tap's length (a mapped burst, issue 33): the strong tap's is full, the light
+        // one's lower, for as long; so on any motor whose felt level grows with its drive the strong tap
+        // is felt stronger.
         let strongBurst = strong.drive.prefix { $0 > 0 }.count
         let lightBurst = light.drive.prefix { $0 > 0 }.count
-        #expect(strongBurst > lightBurst, "the strong tap's burst is longer: \(strong.drive) vs \(light.drive)")
+        #expect(strongBurst == lightBurst && strongBurst >= 3, "\(strong.drive) vs \(light.drive)")
+        let lightDrive = light.drive[0]
+        #expect(light.drive.prefix(lightBurst).allSatisfy { abs($0 - lightDrive) < 1e-3 }, "one drive for the light tap's burst: \(light.drive)")
+        #expect(strong.drive.prefix(strongBurst).allSatisfy { $0 == 1 })
         #expect(strong.drive.dropFirst(strongBurst).allSatisfy { $0 == 0 }, "then it coasts: \(strong.drive)")
         #expect(light.drive.dropFirst(lightBurst).allSatisfy { $0 == 0 }, "\(light.drive)")
         let strongPeak = try #require(strong.felt.max())

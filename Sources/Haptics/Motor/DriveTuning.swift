@@ -1,0 +1,59 @@
+/// Every constant the motor stage weighs its plans with, as one value (docs/engine.md, "The planned
+/// drive"): what counts as content, a tap and standing out, the floors of the follow plan, and the
+/// weights of the costs. `shipped` is what every profile uses; a tool (the felt comparison's optimiser,
+/// `haptics-felt --tuning`) varies it through `MotorProfile.driveTuning`, by name (`parameters`).
+///
+/// Value type; read by the planners through their shared model, never per frame copied.
+@_spi(HapticsTools) public struct DriveTuning: Hashable, Sendable {
+    /// Intent from which a moment is content a player should feel (0...1).
+    public var contentLevel = 0.15
+    /// Weight of the tracking error on the quickest and on the slowest motor of the range, next to the
+    /// figures' own (1).
+    public var rangeWeight = 0.5
+    /// The share of the intent the quickest motor of the range keeps feeling on a fade.
+    public var fadeShare = 0.8
+    /// The share of a level the stiffest motor of the range still feels (the dead-zone lift).
+    public var liftShare = 2.0 / 3.0
+    /// Felt level below which nothing counts as felt (fraction of full strength).
+    public var feltThreshold = 0.1
+    /// A rise on top of a felt vibration is noticed at about this many times its level (a Weber
+    /// fraction of 0.2).
+    public var riseFactor = 1.2
+    /// Safety margin on a tap's rise, on top of the slowest motor of the range (for motors slower or
+    /// stiffer still, and for other motor models).
+    public var margin = 0.25
+    /// A tap's felt peak should reach at least this fraction of its strength, so that a strong tap
+    /// feels stronger than a light one even where cutting it short would leave less behind.
+    public var strengthFraction = 0.8
+    /// Taps shorter than this many steps are short: their bursts keep their strengths in order.
+    public var tapWindow = 4.0
+    /// Cost of a tap that would not stand out, per squared shortfall of its felt rise (seconds: the
+    /// tracking error of that size held this long costs as much).
+    public var salienceWeight = 10.0
+    /// The salience cost below which following is left alone (no coasting plans are tried).
+    public var worthPlanning = 0.01
+    /// Weight of the tracking error where the intent is silent (felt after an end, or in a gap):
+    /// lingering is worse than being a little weak, so plans cut earlier before an end.
+    public var silenceWeight = 2.0
+
+    public init() {}
+
+    /// The tuning every shipped profile uses.
+    public static let shipped = DriveTuning()
+
+    /// Every constant by name, for tools that vary them.
+    public static var parameters: [(name: String, keyPath: WritableKeyPath<DriveTuning, Double>)] {[
+        ("contentLevel", \.contentLevel), ("rangeWeight", \.rangeWeight), ("fadeShare", \.fadeShare),
+        ("liftShare", \.liftShare), ("feltThreshold", \.feltThreshold), ("riseFactor", \.riseFactor),
+        ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
+        ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
+    ]}
+
+    /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
+    public func setting(_ name: String, to value: Double) -> DriveTuning? {
+        guard let keyPath = Self.parameters.first(where: { $0.name == name })?.keyPath else { return nil }
+        var result = self
+        result[keyPath: keyPath] = value
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+@_spi(HapticsTools) import Haptics
+import Testing
+
+/// Scenario fixtures for the motor stage, Lofelt style (their clip player's tests write the expected
+/// gamepad rumble of a clip as arrays): small scenes a game makes, run through a real engine with the
+/// generic pad's profile at 60 frames per second, and the drive each frame must send, written out here
+/// (low motor, then high motor, per frame; 4 decimals). A change to the planned drive changes these
+/// arrays on purpose, and the diff of this file shows how (docs/engine.md, "The planned drive").
+@Suite("Motor scenarios")
+struct MotorScenarioTests {
+    /// One scene: voices started at given times with given intensities, the frames to run.
+    struct Scene {
+        var starts: [(time: Double, pattern: HapticPattern, intensity: Double)]
+        var frames: Int
+        var profile: MotorProfile = .genericDualMotor
+    }
+
+    /// The drive sent each frame (low, high), rounded to 4 decimals.
+    static func drive(_ scene: Scene) throws -> (low: [Double], high: [Double]) {
+        let rig = EngineTestRig(profiles: [scene.profile])
+        try rig.engine.start()
+        var players: [(time: Double, player: HapticAdvancedPatternPlayer, intensity: Double)] = []
+        for start in scene.starts {
+            players.append((start.time, try rig.engine.makeAdvancedPlayer(with: start.pattern), start.intensity))
+        }
+        var low: [Double] = [], high: [Double] = []
+        for frame in 0..<scene.frames {
+            let time = Double(frame) / 60
+            for entry in players where abs(entry.time - time) < 1e-9 {
+                try entry.player.sendParameters([DynamicParameter(.hapticIntensityControl, value: entry.intensity, at: 0)], atTime: 0)
+                try entry.player.start(atTime: 0)
+            }
+            let levels = rig.frame(at: time)
+            low.append((levels.lowFrequency * 10_000).rounded() / 10_000)
+            high.append((levels.highFrequency * 10_000).rounded() / 10_000)
+        }
+        return (low, high)
+    }
+
+    static func expect(_ scene: Scene, low: [Double], high: [Double], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let actual = try drive(scene)
+        #expect(actual.low == low, "low: \(actual.low)", sourceLocation: sourceLocation)
+        #expect(actual.high == high, "high: \(actual.high)", sourceLocation: sourceLocation)
+    }
+
+    static let tap = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5)])
+
+    @Test("a tap posted on a texture: the texture is held, the tap bursts above it, then the texture again")
+    func tapOnTexture() throws {
+        let texture = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0.5)])
+        let scene = Scene(starts: [(0, texture, 0.6), (0.2, Self.tap, 0.8)], frames: 36)
+        try Self.expect(scene, low: [
+            1, 1, 0.7784, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572,
+            0.86, 1, 1, 1, 0.4057, 0.4057, 0.423, 0.5416, 0.572, 0.572, 0.572, 0.572,
+            0.572, 0.572, 0.572, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ], high: [
+            1, 1, 0.5798, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572,
+            1, 1, 1, 1, 0.4057, 0.4057, 0.4794, 0.572, 0.572, 0.572, 0.572, 0.572,
+            0.572, 0.572, 0.572, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ])
+    }
+
+    @Test("a tap posted on two textures that would hold the motors at full: the mixer keeps headroom, the tap rises")
+    func tapOnTwoFullTextures() throws {
+        let texture = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0.5)])
+        let scene = Scene(starts: [(0, texture, 0.75), (0, texture, 0.75), (0.2, Self.tap, 0.5)], frames: 36)
+        try Self.expect(scene, low: [
+            1, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
+            0.86, 1, 1, 1, 0.4606, 0.4606, 0.5684, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
+            0.5686, 0.5686, 0.5686, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ], high: [
+            1, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
+            1, 0.86, 0.86, 1, 0.4606, 0.4606, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
+            0.5686, 0.5686, 0.5686, 0.5686, 0, 0, 0, 0, 0, 0, 0, 0,
+        ])
+    }
+
+    @Test("a dense train of taps 40 ms apart, strong and light in turn")
+    func denseTrain() throws {
+        var events: [HapticEvent] = []
+        for index in 0..<8 {
+            events.append(.transient(at: Double(index) * 0.04, intensity: index % 2 == 0 ? 1 : 0.45, sharpness: 0.5))
+        }
+        let scene = Scene(starts: [(0, HapticPattern(events: events), 1)], frames: 30)
+        try Self.expect(scene, low: [
+            0.6049, 0, 1, 0.5733, 1, 1, 0.86, 0.3543, 0, 0, 1, 1,
+            0.3543, 0.3543, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0,
+        ], high: [
+            1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 1, 1,
+            0.3543, 0, 0, 1, 1, 0.3543, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0,
+        ])
+    }
+
+    @Test("a heavy crate, then a light one: the heavy one's burst is stronger")
+    func heavyAndLightCrate() throws {
+        let impact = try #require(PresetLibrary.builtIn().pattern(named: "ImpactHeavy"))
+        let scene = Scene(starts: [(0, impact, 1), (0.5, impact, 0.4)], frames: 60)
+        try Self.expect(scene, low: [
+            1, 1, 1, 1, 0.3491, 0.3309, 0.3127, 0, 0.2764, 0.2582, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0.7083, 0.7083, 0.7083, 0.2669, 0.2596, 0.2524,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ], high: [
+            0.6349, 0.6349, 0.6349, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0.5171, 0.5171, 0.5171, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ])
+    }
+}
