@@ -6,8 +6,7 @@
  * thread's error buffer as it is. (A thread's error buffer is made at its first error: once.)
  *
  * This program counts every malloc, calloc, realloc, posix_memalign, aligned_alloc and memalign made
- * on the posting thread, by defining them over glibc's (__libc_malloc...): the library's calls reach
- * these definitions first.
+ * on the posting thread (test_alloc_count.h).
  *
  * Every other refusal of every post function allocates nothing either (issue 31, round two, F9: each
  * cost 1–3 mallocs, its message formatted into a String): an unknown player, a number that is NaN,
@@ -22,35 +21,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include "test_support.h"
+#include "test_alloc_count.h"
 
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *pointer, size_t size);
-extern void *__libc_memalign(size_t alignment, size_t size);
-extern void __libc_free(void *pointer);
-
-static volatile int counting = 0;
-static pthread_t counted_thread;
-static volatile long allocations = 0;
 static long total_refusal_allocations = 0;
-
-static void count(void) {
-    if (counting && pthread_equal(pthread_self(), counted_thread)) allocations++;
-}
-
-void *malloc(size_t size) { count(); return __libc_malloc(size); }
-void *calloc(size_t number, size_t size) { count(); return __libc_calloc(number, size); }
-void *realloc(void *pointer, size_t size) { count(); return __libc_realloc(pointer, size); }
-void free(void *pointer) { __libc_free(pointer); }
-void *memalign(size_t alignment, size_t size);
-void *memalign(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
-void *aligned_alloc(size_t alignment, size_t size);
-void *aligned_alloc(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
-int posix_memalign(void **result, size_t alignment, size_t size) {
-    count();
-    *result = __libc_memalign(alignment, size);
-    return *result == NULL ? 12 : 0;   /* ENOMEM */
-}
 
 static int post_collision(int index) {
     SDLH_Collision collision;

@@ -1,7 +1,7 @@
 /*
  * The per-frame path allocates nothing in steady state (docs/performance.md; issue 31, round two): this
  * program counts every malloc, calloc, realloc and aligned allocation made on the game thread inside
- * SDLH_UpdateAt, by defining them over glibc's (__libc_malloc...), as test_post_alloc.c does. After 100
+ * SDLH_UpdateAt, through test_alloc_count.h. After 100
  * frames of warm-up, 100 frames each of:
  *   - 50 action rules (one with trigger_bias, so trigger voices start too) posted every frame for a "ps5" pad;
  *   - a pattern player paused, resumed and given a parameter every frame;
@@ -16,34 +16,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include "test_support.h"
+#include "test_alloc_count.h"
 
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *pointer, size_t size);
-extern void *__libc_memalign(size_t alignment, size_t size);
-extern void __libc_free(void *pointer);
-
-static volatile int counting = 0;
-static pthread_t counted_thread;
-static volatile long allocations = 0;
-
-static void count(void) {
-    if (counting && pthread_equal(pthread_self(), counted_thread)) allocations++;
-}
-
-void *malloc(size_t size) { count(); return __libc_malloc(size); }
-void *calloc(size_t number, size_t size) { count(); return __libc_calloc(number, size); }
-void *realloc(void *pointer, size_t size) { count(); return __libc_realloc(pointer, size); }
-void free(void *pointer) { __libc_free(pointer); }
-void *memalign(size_t alignment, size_t size);
-void *memalign(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
-void *aligned_alloc(size_t alignment, size_t size);
-void *aligned_alloc(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
-int posix_memalign(void **result, size_t alignment, size_t size) {
-    count();
-    *result = __libc_memalign(alignment, size);
-    return *result == NULL ? 12 : 0;   /* ENOMEM */
-}
 
 static double clock_time = 0;
 
