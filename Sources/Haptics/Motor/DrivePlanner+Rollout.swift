@@ -85,7 +85,13 @@ extension DrivePlanner {
         }
         let high = reach(1)
         let low = min(reach(least(tuning.feltThreshold * (1 + tuning.margin))), high)
-        let standsOut = reach(least(max(tuning.feltThreshold, tuning.riseFactor * slowBase) * (1 + tuning.margin)))
+        let wanted = tuning.burstRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * slowBase) * (1 + tuning.margin)
+            : max(tuning.feltThreshold * (1 + tuning.margin), slowBase + (tuning.riseFactor - 1) * slowBase * (1 + tuning.burstRiseMargin))
+        let standsOut = min(reach(least(wanted)), high)
+        if tuning.burstMapFloor > 0 {
+            let floor = max(low, standsOut)
+            return floor + (high - floor) * min(max(share, 0), 1)
+        }
         return min(max(low + (high - low) * min(max(share, 0), 1), standsOut), high)
     }
 
@@ -365,7 +371,9 @@ extension DrivePlanner {
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
     private func standOutShortfall(base: Double, peak: Double) -> Double {
-        max(max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin) - peak, 0)
+        let wanted = tuning.shortfallRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin)
+            : max(tuning.feltThreshold * (1 + tuning.margin), base + (tuning.riseFactor - 1) * base * (1 + tuning.shortfallRiseMargin))
+        return max(wanted - peak, 0)
     }
 
     /// ∫ (felt − intent)² over one step while the felt level moves from `level` towards `steady`

@@ -35,6 +35,12 @@
     /// Weight of the tracking error where the intent is silent (felt after an end, or in a gap):
     /// lingering is worse than being a little weak, so plans cut earlier before an end.
     public var silenceWeight = 2.0
+    /// EXPERIMENT: margin on the rise (not the level) for a mapped burst's stand-out floor; < 0: off.
+    public var burstRiseMargin = -1.0
+    /// EXPERIMENT: 1 maps a burst's strength over [stand-out floor, full] instead of [from rest, full].
+    public var burstMapFloor = 0.0
+    /// EXPERIMENT: margin on the rise for the plans' stand-out shortfall; < 0: off.
+    public var shortfallRiseMargin = -1.0
 
     public init() {}
 
@@ -47,6 +53,7 @@
         ("liftShare", \.liftShare), ("feltThreshold", \.feltThreshold), ("riseFactor", \.riseFactor),
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
+        ("burstRiseMargin", \.burstRiseMargin), ("burstMapFloor", \.burstMapFloor), ("shortfallRiseMargin", \.shortfallRiseMargin),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
