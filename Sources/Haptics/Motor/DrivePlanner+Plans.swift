@@ -67,6 +67,7 @@ extension DrivePlanner {
                 guard let steps = isolatedBurst(window, at: k, before: before, onsets: onsets) else { continue }
                 plan.bursts[k] = Int32(steps)
                 plan.shares[k] = Self.tapShare(peak: max(window[k], window[k + 1]), before: before)
+                plan.peaks[k] = max(window[k], window[k + 1])
             }
         }
         let follow = rollout(plan, coastSteps: 0)

@@ -68,6 +68,27 @@ extension DrivePlanner {
     /// with its drive, taps keep the order and spacing of their intents, because each is one constant
     /// drive for its length (`burstNeed`), not a full-drive kick cut at different times.
     func burstPeak(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double) -> Double {
+        burstPlan(from: level, slowLevel: slowLevel, slowBase: slowBase, steps: steps, share: share).target
+    }
+
+    /// A mapped burst: full drive for `kick` steps, then until `length` steps either one constant drive
+    /// reaching `target` (the figures' felt level) by its end, or (`body` >= 0) the drive whose steady
+    /// level is `body`.
+    struct MappedBurst {
+        var target: Double
+        var kick: Int
+        var length: Int
+        var body = -1.0
+    }
+
+    /// An isolated short tap's burst (`burstPeak`). Where only full drive over the tap's length stands
+    /// out on the slowest motor of the range (a tap on content near full), one constant drive cannot
+    /// tell strengths apart: there the burst is a kick at full drive through the judged steps (the
+    /// same for every tap at that level: as much rise within them as any drive gives) and a body up to
+    /// `burstBodySteps` steps whose drive grows with `share`, from holding the kick's level to full
+    /// drive throughout. From the same level, a stronger body never gives a lower felt peak on a
+    /// motor whose felt level grows with its drive.
+    func burstPlan(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double, peak: Double = -1) -> MappedBurst {
         let r = max(steps, 1)
         var upDecay = 1.0, downDecay = 1.0, slowDecay = 1.0
         for _ in 0..<r { upDecay *= up.factor; downDecay *= down.factor }
@@ -88,11 +109,32 @@ extension DrivePlanner {
         let wanted = tuning.burstRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * slowBase) * (1 + tuning.margin)
             : max(tuning.feltThreshold * (1 + tuning.margin), slowBase + (tuning.riseFactor - 1) * slowBase * (1 + tuning.burstRiseMargin))
         let standsOut = min(reach(least(wanted)), high)
+        let share = min(max(share, 0), 1)
+        let body = Int(tuning.burstBodySteps)
+        if body > 0 && standsOut >= high {
+            // Squeezed: kick through the judged steps, body to `body` steps (at least the tap's length).
+            let kick = min(r, Self.judgedSteps)
+            let length = max(r, body, kick + 1)
+            let steady = response.steadyLevel(drive: 1)
+            func full(_ n: Int) -> Double {
+                var decay = 1.0
+                for _ in 0..<n { decay *= steady >= level ? up.factor : down.factor }
+                return steady + (level - steady) * decay
+            }
+            let kicked = full(kick)
+            if tuning.burstBodyIntent > 0 && peak >= 0 {
+                // The body holds the tap's own level (its intent): a faster motor, already above it after
+                // the kick, falls back; a slower one keeps rising, more for a stronger tap.
+                let body = min(peak * tuning.burstBodyIntent, 1)
+                return MappedBurst(target: body, kick: kick, length: length, body: body)
+            }
+            return MappedBurst(target: kicked + (full(length) - kicked) * share, kick: kick, length: length)
+        }
         if tuning.burstMapFloor > 0 {
             let floor = max(low, standsOut)
-            return floor + (high - floor) * min(max(share, 0), 1)
+            return MappedBurst(target: floor + (high - floor) * share, kick: 0, length: r)
         }
-        return min(max(low + (high - low) * min(max(share, 0), 1), standsOut), high)
+        return MappedBurst(target: min(max(low + (high - low) * share, standsOut), high), kick: 0, length: r)
     }
 
     /// The steady level a burst asks for to reach `peak` from `level` by the end of `steps` steps at
@@ -178,6 +220,8 @@ extension DrivePlanner {
         /// length in steps (0: none), and its share of the room above the intent before it (`tapShare`).
         var bursts = SIMD8<Int32>.zero
         var shares = SIMD8<Double>.zero
+        /// ... and its intent's peak (its level, content underneath included).
+        var peaks = SIMD8<Double>.zero
     }
 
     /// One plan predicted over the horizon: coast for `coastSteps` steps (or keep the drive for the
@@ -221,6 +265,8 @@ extension DrivePlanner {
         // reaching `burstTarget` (the figures' felt level) there; from an earlier frame, or a tap here.
         var burstUntil = mappedBurstStepsLeft
         var burstTarget = mappedBurstTarget
+        var kickUntil = mappedKickStepsLeft
+        var burstBody = mappedBurstBody
         // What each sample's intent means for the felt level: itself, or within a short tap's burst,
         // the share of its rise that keeps taps in order.
         var aim = plan.intent
@@ -252,10 +298,12 @@ extension DrivePlanner {
             let isOwnOnset = ownOnsets & bit != 0
             if isOwnOnset && headroom >= 1 && !pulses && plan.bursts[k] > 0 {
                 // (A tap now rises from the level now; one ahead somewhere in the step before its sample.)
-                let steps = Int(plan.bursts[k])
-                burstUntil = k + steps
-                burstTarget = burstPeak(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
-                                        steps: steps, share: plan.shares[k])
+                let burst = burstPlan(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
+                                      steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k])
+                burstBody = burst.body
+                burstUntil = k + burst.length
+                burstTarget = burst.target
+                kickUntil = k + burst.kick
             }
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
@@ -276,7 +324,7 @@ extension DrivePlanner {
                 if inBurst {
                     // An isolated short tap's burst: the one drive that reaches its mapped peak by its end
                     // (a cut before an end does not shorten it: its length is part of its strength).
-                    let need = burstNeed(from: level, to: burstTarget, steps: burstUntil - k)
+                    let need = k < kickUntil ? 1 : burstBody >= 0 ? burstBody : burstNeed(from: level, to: burstTarget, steps: burstUntil - k)
                     sent = need >= 1 ? 1 : response.drive(forSteadyLevel: need)
                 } else if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
                     // A tap's burst is sized to its strength (the dead-beat to its aim) and is at least

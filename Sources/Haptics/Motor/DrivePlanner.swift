@@ -52,6 +52,10 @@ struct DrivePlanner: Sendable {
     /// reaches at its end, and how many more steps it lasts.
     private(set) var mappedBurstTarget = 0.0
     private(set) var mappedBurstStepsLeft = 0
+    /// The steps of it still at full drive (its kick, `burstPlan`).
+    private(set) var mappedKickStepsLeft = 0
+    /// The steady level its body holds after the kick (< 0: it aims at `mappedBurstTarget` instead).
+    private(set) var mappedBurstBody = -1.0
     /// Frames since a tap last rose, or a pattern's transient started, on this actuator (up to `isolationSteps`).
     private(set) var stepsSinceTap = DrivePlanner.isolationSteps
 
@@ -73,13 +77,19 @@ struct DrivePlanner: Sendable {
         if onset, sent > 0, mapsBursts, let steps = isolatedBurst(window, at: 0, before: previousIntent, onsets: onsetMask(window, taps: taps)) {
             // The burst this frame's plans gave the tap (the same mapping from the same levels); it goes
             // on over the next frames unless this motor left the tap to the other one.
-            mappedBurstTarget = burstPeak(from: prediction.felt, slowLevel: prediction.slow, slowBase: prediction.slow, steps: steps,
-                                          share: Self.tapShare(peak: max(window[0], window[1]), before: previousIntent))
-            mappedBurstStepsLeft = steps - 1
+            let burst = burstPlan(from: prediction.felt, slowLevel: prediction.slow, slowBase: prediction.slow, steps: steps,
+                                  share: Self.tapShare(peak: max(window[0], window[1]), before: previousIntent),
+                                  peak: max(window[0], window[1]))
+            mappedBurstBody = burst.body
+            mappedBurstTarget = burst.target
+            mappedBurstStepsLeft = burst.length - 1
+            mappedKickStepsLeft = max(burst.kick - 1, 0)
         } else if onset {
             mappedBurstStepsLeft = 0
+            mappedKickStepsLeft = 0
         } else if mappedBurstStepsLeft > 0 {
             mappedBurstStepsLeft -= 1
+            mappedKickStepsLeft = max(mappedKickStepsLeft - 1, 0)
         }
         stepsSinceTap = onset || taps & 1 != 0 ? 0 : min(stepsSinceTap + 1, Self.isolationSteps)
         if onset {
@@ -101,6 +111,7 @@ struct DrivePlanner: Sendable {
         drive = 0
         burstStepsLeft = 0
         mappedBurstStepsLeft = 0
+        mappedKickStepsLeft = 0
         previousIntent = 0
         previousOnsetBase = -1
     }

@@ -41,6 +41,14 @@
     public var burstMapFloor = 0.0
     /// EXPERIMENT: margin on the rise for the plans' stand-out shortfall; < 0: off.
     public var shortfallRiseMargin = -1.0
+    /// Steps a mapped burst whose stand-out floor asks for full drive lasts at least (the felt peak's
+    /// window: 80 ms is 4.8 steps): a kick at full drive through the judged steps, then a body whose
+    /// drive grows with the tap's strength (`DrivePlanner.burstPlan`). 0: off (the burst is one constant
+    /// drive over the tap's length).
+    public var burstBodySteps = 0.0
+    /// EXPERIMENT: > 0: a squeezed burst's body holds the tap's intended level times this (instead of
+    /// a target mapped over [kick, full throughout]).
+    public var burstBodyIntent = 0.0
 
     public init() {}
 
@@ -54,6 +62,7 @@
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstRiseMargin", \.burstRiseMargin), ("burstMapFloor", \.burstMapFloor), ("shortfallRiseMargin", \.shortfallRiseMargin),
+        ("burstBodySteps", \.burstBodySteps), ("burstBodyIntent", \.burstBodyIntent),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
