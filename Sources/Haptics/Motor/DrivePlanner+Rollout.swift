@@ -59,36 +59,41 @@ extension DrivePlanner {
         return min(max((peak - before) / (1 - before), 0), 1)
     }
 
-    /// The felt level (on the profile's figures) an isolated short tap's burst reaches at its end,
-    /// `steps` steps after it starts from the felt level `level` (`slowLevel` on the slowest motor of
-    /// the range, whose level before the tap is `slowBase`): its strength mapped over what the motor
-    /// offers in that time, by `share` (`tapShare`), from the smallest burst that the slowest motor of
-    /// the range feels from rest (with the margin) to full drive, and at least a burst that stands out
-    /// on the slowest motor from where it is. Monotone in `share`: on any motor whose felt level grows
-    /// with its drive, taps keep the order and spacing of their intents, because each is one constant
-    /// drive for its length (`burstNeed`), not a full-drive kick cut at different times.
-    func burstPeak(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double) -> Double {
-        burstPlan(from: level, slowLevel: slowLevel, slowBase: slowBase, steps: steps, share: share).target
-    }
-
-    /// A mapped burst: full drive for `kick` steps, then until `length` steps either one constant drive
-    /// reaching `target` (the figures' felt level) by its end, or (`body` >= 0) the drive whose steady
-    /// level is `body`.
+    /// An isolated short tap's burst: full drive for `kick` steps, then until `length` steps either one
+    /// constant drive that reaches `target` (the figures' felt level) by its end (`body` < 0), or the
+    /// drive whose steady level is `body`. `length` 0: no mapped burst (the plans size the tap).
     struct MappedBurst {
         var target: Double
-        var kick: Int
+        var kick = 0
         var length: Int
         var body = -1.0
     }
 
-    /// An isolated short tap's burst (`burstPeak`). Where only full drive over the tap's length stands
-    /// out on the slowest motor of the range (a tap on content near full), one constant drive cannot
-    /// tell strengths apart: there the burst is a kick at full drive through the judged steps (the
-    /// same for every tap at that level: as much rise within them as any drive gives) and a body up to
-    /// `burstBodySteps` steps whose drive grows with `share`, from holding the kick's level to full
-    /// drive throughout. From the same level, a stronger body never gives a lower felt peak on a
-    /// motor whose felt level grows with its drive.
-    func burstPlan(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double, peak: Double = -1) -> MappedBurst {
+    /// The burst of an isolated short tap of `steps` steps (its intent peaking at `peak`, `share` of the
+    /// room above the intent before it: `tapShare`) that starts from the felt level `level` on the
+    /// profile's figures (`slowLevel` on the slowest motor of the range, whose level before the tap is
+    /// `slowBase`), on a pad written every `writeSpacing` steps.
+    ///
+    /// Mapped: its strength mapped over what the motor offers in its length, by `share`, from the
+    /// smallest burst that the slowest motor of the range feels from rest (with the margin) to full
+    /// drive, and at least a burst that stands out on the slowest motor from where it is; one constant
+    /// drive for its length (`burstNeed`), so on any motor whose felt level grows with its drive, taps
+    /// keep the order and spacing of their intents.
+    ///
+    /// Squeezed (`burstBodySteps` > 0, and only full drive over the tap's length stands out on the
+    /// slowest motor: a tap on content near full): one constant drive would be full for every tap. There
+    /// the burst is a kick at full drive through the judged steps (rounded up to a write), the same for
+    /// every tap at that level and as much rise within them as any drive gives, so no tap stands out
+    /// less than a full burst; then a body up to `burstBodySteps` steps (at least one write) at the
+    /// drive whose steady level is the tap's own intended level. From the same level and kick, a
+    /// stronger tap's body is a higher drive, so its felt peak within the felt window is at least as
+    /// high on any motor whose felt level grows with its drive: a slower motor, still below the tap's
+    /// level after the kick, keeps rising towards it; a quicker one, already above, falls back.
+    ///
+    /// On a pad written less often than every step only squeezed taps get a burst, and only when
+    /// `burstSpacedWrites` > 0.
+    func burstPlan(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double, peak: Double,
+                   writeSpacing: Int = 1) -> MappedBurst {
         let r = max(steps, 1)
         var upDecay = 1.0, downDecay = 1.0, slowDecay = 1.0
         for _ in 0..<r { upDecay *= up.factor; downDecay *= down.factor }
@@ -110,31 +115,19 @@ extension DrivePlanner {
             : max(tuning.feltThreshold * (1 + tuning.margin), slowBase + (tuning.riseFactor - 1) * slowBase * (1 + tuning.burstRiseMargin))
         let standsOut = min(reach(least(wanted)), high)
         let share = min(max(share, 0), 1)
-        let body = Int(tuning.burstBodySteps)
-        if body > 0 && standsOut >= high {
-            // Squeezed: kick through the judged steps, body to `body` steps (at least the tap's length).
-            let kick = min(r, Self.judgedSteps)
-            let length = max(r, body, kick + 1)
-            let steady = response.steadyLevel(drive: 1)
-            func full(_ n: Int) -> Double {
-                var decay = 1.0
-                for _ in 0..<n { decay *= steady >= level ? up.factor : down.factor }
-                return steady + (level - steady) * decay
-            }
-            let kicked = full(kick)
-            if tuning.burstBodyIntent > 0 && peak >= 0 {
-                // The body holds the tap's own level (its intent): a faster motor, already above it after
-                // the kick, falls back; a slower one keeps rising, more for a stronger tap.
-                let body = min(peak * tuning.burstBodyIntent, 1)
-                return MappedBurst(target: body, kick: kick, length: length, body: body)
-            }
-            return MappedBurst(target: kicked + (full(length) - kicked) * share, kick: kick, length: length)
+        let bodySteps = Int(tuning.burstBodySteps)
+        if bodySteps > 0 && standsOut >= high {
+            let spacing = max(writeSpacing, 1)
+            let kick = (min(r, Self.judgedSteps) + spacing - 1) / spacing * spacing
+            let body = min(max(peak, 0), 1)
+            return MappedBurst(target: body, kick: kick, length: max(r, bodySteps, kick + spacing), body: body)
         }
+        if writeSpacing > 1 { return MappedBurst(target: 0, length: 0) }
         if tuning.burstMapFloor > 0 {
             let floor = max(low, standsOut)
-            return MappedBurst(target: floor + (high - floor) * share, kick: 0, length: r)
+            return MappedBurst(target: floor + (high - floor) * share, length: r)
         }
-        return MappedBurst(target: min(max(low + (high - low) * share, standsOut), high), kick: 0, length: r)
+        return MappedBurst(target: min(max(low + (high - low) * share, standsOut), high), length: r)
     }
 
     /// The steady level a burst asks for to reach `peak` from `level` by the end of `steps` steps at
@@ -261,7 +254,7 @@ extension DrivePlanner {
         let ownOnsets = Self.ownOnsets(plan.onsets, everyOther: parity)
         var heldTarget = 0.0
         var heldUntil = -1
-        // An isolated short tap's burst (`burstPeak`): one constant drive until step `burstUntil`,
+        // An isolated short tap's burst (`burstPlan`): a kick at full drive until step `kickUntil`, then one drive until step `burstUntil`,
         // reaching `burstTarget` (the figures' felt level) there; from an earlier frame, or a tap here.
         var burstUntil = mappedBurstStepsLeft
         var burstTarget = mappedBurstTarget
@@ -299,11 +292,13 @@ extension DrivePlanner {
             if isOwnOnset && headroom >= 1 && !pulses && plan.bursts[k] > 0 {
                 // (A tap now rises from the level now; one ahead somewhere in the step before its sample.)
                 let burst = burstPlan(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
-                                      steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k])
-                burstBody = burst.body
-                burstUntil = k + burst.length
-                burstTarget = burst.target
-                kickUntil = k + burst.kick
+                                      steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k], writeSpacing: plan.writeSpacing)
+                if burst.length > 0 {
+                    burstBody = burst.body
+                    burstUntil = k + burst.length
+                    burstTarget = burst.target
+                    kickUntil = k + burst.kick
+                }
             }
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;

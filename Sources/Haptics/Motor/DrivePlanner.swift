@@ -48,7 +48,7 @@ struct DrivePlanner: Sendable {
     private(set) var burstBefore = 0.0
     private(set) var burstScale = 1.0
     private(set) var burstStepsLeft = 0
-    /// The isolated short tap whose mapped burst is being played (`burstPeak`): the felt level it
+    /// The isolated short tap whose mapped burst is being played (`burstPlan`): the felt level it
     /// reaches at its end, and how many more steps it lasts.
     private(set) var mappedBurstTarget = 0.0
     private(set) var mappedBurstStepsLeft = 0
@@ -70,7 +70,8 @@ struct DrivePlanner: Sendable {
 
     /// Records what was sent (the drive, rounded as the device takes it), the intent now, and whether
     /// it rose now.
-    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool, taps: UInt32, mapsBursts: Bool) {
+    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool, taps: UInt32, mapsBursts: Bool,
+                         writeSpacing: Int = 1) {
         // (A pattern's transient now counts for the isolation of the next taps even where it does not rise:
         // what it left may still be felt, as in a train of ticks.)
         drive = sent
@@ -79,10 +80,10 @@ struct DrivePlanner: Sendable {
             // on over the next frames unless this motor left the tap to the other one.
             let burst = burstPlan(from: prediction.felt, slowLevel: prediction.slow, slowBase: prediction.slow, steps: steps,
                                   share: Self.tapShare(peak: max(window[0], window[1]), before: previousIntent),
-                                  peak: max(window[0], window[1]))
+                                  peak: max(window[0], window[1]), writeSpacing: writeSpacing)
             mappedBurstBody = burst.body
             mappedBurstTarget = burst.target
-            mappedBurstStepsLeft = burst.length - 1
+            mappedBurstStepsLeft = max(burst.length - 1, 0)
             mappedKickStepsLeft = max(burst.kick - 1, 0)
         } else if onset {
             mappedBurstStepsLeft = 0

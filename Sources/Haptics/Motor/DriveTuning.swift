@@ -41,14 +41,16 @@
     public var burstMapFloor = 0.0
     /// EXPERIMENT: margin on the rise for the plans' stand-out shortfall; < 0: off.
     public var shortfallRiseMargin = -1.0
-    /// Steps a mapped burst whose stand-out floor asks for full drive lasts at least (the felt peak's
-    /// window: 80 ms is 4.8 steps): a kick at full drive through the judged steps, then a body whose
-    /// drive grows with the tap's strength (`DrivePlanner.burstPlan`). 0: off (the burst is one constant
-    /// drive over the tap's length).
+    /// Steps (at least) of a squeezed burst: an isolated short tap where only full drive over its
+    /// length stands out on the slowest motor of the range (on content near full). Such a burst is a
+    /// kick at full drive through the judged steps, then a body at the tap's own intended level up to
+    /// this many steps (the felt peak's window: 80 ms is 4.8 steps), so that a stronger tap is felt
+    /// stronger (`DrivePlanner.burstPlan`). 0: off (one constant drive over the tap's length, full for
+    /// every tap there).
     public var burstBodySteps = 0.0
-    /// EXPERIMENT: > 0: a squeezed burst's body holds the tap's intended level times this (instead of
-    /// a target mapped over [kick, full throughout]).
-    public var burstBodyIntent = 0.0
+    /// > 0: pads written less often than every step (Bluetooth) give squeezed taps such a burst too
+    /// (a kick write, a body write), when the tap's own frame could write. 0: off.
+    public var burstSpacedWrites = 0.0
 
     public init() {}
 
@@ -62,7 +64,7 @@
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstRiseMargin", \.burstRiseMargin), ("burstMapFloor", \.burstMapFloor), ("shortfallRiseMargin", \.shortfallRiseMargin),
-        ("burstBodySteps", \.burstBodySteps), ("burstBodyIntent", \.burstBodyIntent),
+        ("burstBodySteps", \.burstBodySteps), ("burstSpacedWrites", \.burstSpacedWrites),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
