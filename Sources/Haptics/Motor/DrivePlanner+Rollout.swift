@@ -90,8 +90,8 @@ extension DrivePlanner {
     /// high on any motor whose felt level grows with its drive: a slower motor, still below the tap's
     /// level after the kick, keeps rising towards it; a quicker one, already above, falls back.
     ///
-    /// On a pad written less often than every step only squeezed taps get a burst, and only when
-    /// `burstSpacedWrites` > 0.
+    /// On a pad written less often than every step, bursts only with `burstSpacedWrites` > 0: squeezed
+    /// taps (1), or every isolated short tap (2).
     func burstPlan(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double, peak: Double,
                    writeSpacing: Int = 1) -> MappedBurst {
         let r = max(steps, 1)
@@ -122,7 +122,7 @@ extension DrivePlanner {
             let body = min(max(peak, 0), 1)
             return MappedBurst(target: body, kick: kick, length: max(r, bodySteps, kick + spacing), body: body)
         }
-        if writeSpacing > 1 { return MappedBurst(target: 0, length: 0) }
+        if writeSpacing > 1 && tuning.burstSpacedWrites < 2 { return MappedBurst(target: 0, length: 0) }
         if tuning.burstMapFloor > 0 {
             let floor = max(low, standsOut)
             return MappedBurst(target: floor + (high - floor) * share, length: r)

@@ -48,8 +48,9 @@
     /// stronger (`DrivePlanner.burstPlan`). 0: off (one constant drive over the tap's length, full for
     /// every tap there).
     public var burstBodySteps = 0.0
-    /// > 0: pads written less often than every step (Bluetooth) give squeezed taps such a burst too
-    /// (a kick write, a body write), when the tap's own frame could write. 0: off.
+    /// EXPERIMENT: on pads written less often than every step (Bluetooth), 1: squeezed taps get such
+    /// a burst too (a kick write, a body write); 2: every isolated short tap gets a mapped burst there
+    /// (the constant drive as well); both only when the tap's own frame could write. 0: off.
     public var burstSpacedWrites = 0.0
 
     public init() {}
