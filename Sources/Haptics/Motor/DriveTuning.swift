@@ -47,7 +47,7 @@
     /// this many steps (the felt peak's window: 80 ms is 4.8 steps), so that a stronger tap is felt
     /// stronger (`DrivePlanner.burstPlan`). 0: off (one constant drive over the tap's length, full for
     /// every tap there).
-    public var burstBodySteps = 0.0
+    public var burstBodySteps = 4.0
     /// EXPERIMENT: on pads written less often than every step (Bluetooth), 1: squeezed taps get such
     /// a burst too (a kick write, a body write); 2: every isolated short tap gets a mapped burst there
     /// (the constant drive as well); both only when the tap's own frame could write. 0: off.
