@@ -67,6 +67,8 @@ extension DrivePlanner {
         var kick = 0
         var length: Int
         var body = -1.0
+        /// The highest drive beyond the quickest motor's saturation (`DriveTuning.burstQuickCap`; 1: none).
+        var cap = 1.0
     }
 
     /// The burst of an isolated short tap of `steps` steps (its intent peaking at `peak`, `share` of the
@@ -89,6 +91,11 @@ extension DrivePlanner {
     /// stronger tap's body is a higher drive, so its felt peak within the felt window is at least as
     /// high on any motor whose felt level grows with its drive: a slower motor, still below the tap's
     /// level after the kick, keeps rising towards it; a quicker one, already above, falls back.
+    ///
+    /// Judged on the quickest, most sensitive motor of the range too (`burstQuickCap`): on content, a
+    /// drive beyond that motor's saturation feels the same there for every tap, so a tap whose intent
+    /// stays below full goes no higher than the drive at which that motor feels the tap's level (`cap`),
+    /// or what stands out on the slowest motor when that is more; a tap at full intent keeps full drive.
     ///
     /// On a pad written less often than every step, bursts only with `burstSpacedWrites` > 0: squeezed
     /// taps (1), or every isolated short tap (2).
@@ -123,11 +130,16 @@ extension DrivePlanner {
             return MappedBurst(target: body, kick: kick, length: max(r, bodySteps, kick + spacing), body: body)
         }
         if writeSpacing > 1 && tuning.burstSpacedWrites < 2 { return MappedBurst(target: 0, length: 0) }
+        // On content, below full intent: no more than the drive at which the quickest, most sensitive
+        // motor of the range feels the tap's level (where the burst's drive would saturate it), and no
+        // less than what stands out on the slowest.
+        let cap = tuning.burstQuickCap > 0 && peak < 1 && level >= tuning.contentLevel
+            ? max(fastest.drive(forSteadyLevel: max(peak, 0)), least(wanted)) : 1
         if tuning.burstMapFloor > 0 {
             let floor = max(low, standsOut)
-            return MappedBurst(target: floor + (high - floor) * share, length: r)
+            return MappedBurst(target: floor + (high - floor) * share, length: r, cap: cap)
         }
-        return MappedBurst(target: min(max(low + (high - low) * share, standsOut), high), length: r)
+        return MappedBurst(target: min(max(low + (high - low) * share, standsOut), high), length: r, cap: cap)
     }
 
     /// The steady level a burst asks for to reach `peak` from `level` by the end of `steps` steps at
@@ -260,6 +272,7 @@ extension DrivePlanner {
         var burstTarget = mappedBurstTarget
         var kickUntil = mappedKickStepsLeft
         var burstBody = mappedBurstBody
+        var burstCap = mappedBurstCap
         // What each sample's intent means for the felt level: itself, or within a short tap's burst,
         // the share of its rise that keeps taps in order.
         var aim = plan.intent
@@ -295,6 +308,7 @@ extension DrivePlanner {
                                       steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k], writeSpacing: plan.writeSpacing)
                 if burst.length > 0 {
                     burstBody = burst.body
+                    burstCap = burst.cap
                     burstUntil = k + burst.length
                     burstTarget = burst.target
                     kickUntil = k + burst.kick
@@ -321,6 +335,8 @@ extension DrivePlanner {
                     // (a cut before an end does not shorten it: its length is part of its strength).
                     let need = k < kickUntil ? 1 : burstBody >= 0 ? burstBody : burstNeed(from: level, to: burstTarget, steps: burstUntil - k)
                     sent = need >= 1 ? 1 : response.drive(forSteadyLevel: need)
+                    // (Beyond the quickest motor's saturation, a tap below full goes no higher than its cap.)
+                    if sent > fastest.drive(forSteadyLevel: 1) { sent = min(sent, burstCap) }
                 } else if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
                     // A tap's burst is sized to its strength (the dead-beat to its aim) and is at least
                     // what makes it stand out on the slowest motor of the range.

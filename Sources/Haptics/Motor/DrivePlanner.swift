@@ -56,6 +56,8 @@ struct DrivePlanner: Sendable {
     private(set) var mappedKickStepsLeft = 0
     /// The steady level its body holds after the kick (< 0: it aims at `mappedBurstTarget` instead).
     private(set) var mappedBurstBody = -1.0
+    /// Its highest drive beyond the quickest motor's saturation (`MappedBurst.cap`).
+    private(set) var mappedBurstCap = 1.0
     /// Frames since a tap last rose, or a pattern's transient started, on this actuator (up to `isolationSteps`).
     private(set) var stepsSinceTap = DrivePlanner.isolationSteps
 
@@ -82,6 +84,7 @@ struct DrivePlanner: Sendable {
                                   share: Self.tapShare(peak: max(window[0], window[1]), before: previousIntent),
                                   peak: max(window[0], window[1]), writeSpacing: writeSpacing)
             mappedBurstBody = burst.body
+            mappedBurstCap = burst.cap
             mappedBurstTarget = burst.target
             mappedBurstStepsLeft = max(burst.length - 1, 0)
             mappedKickStepsLeft = max(burst.kick - 1, 0)

@@ -52,6 +52,13 @@
     /// a burst too (a kick write, a body write); 2: every isolated short tap gets a mapped burst there
     /// (the constant drive as well); both only when the tap's own frame could write. 0: off.
     public var burstSpacedWrites = 0.0
+    /// 1: a mapped burst of a tap on content (the figures' felt level at least `contentLevel`) whose
+    /// intent stays below full, and whose drive would go beyond the saturation of the quickest, most
+    /// sensitive motor of the range, is lowered to the drive at which that motor feels the tap's
+    /// intended level, never below what stands out on the slowest motor (`DrivePlanner.burstPlan`).
+    /// Drives beyond a motor's saturation all feel the same there: a strong tap and a lighter one would
+    /// both saturate it. Squeezed bursts (kick and body) are left as they are. 0: off.
+    public var burstQuickCap = 1.0
 
     public init() {}
 
@@ -66,6 +73,7 @@
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstRiseMargin", \.burstRiseMargin), ("burstMapFloor", \.burstMapFloor), ("shortfallRiseMargin", \.shortfallRiseMargin),
         ("burstBodySteps", \.burstBodySteps), ("burstSpacedWrites", \.burstSpacedWrites),
+        ("burstQuickCap", \.burstQuickCap),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
