@@ -51,7 +51,7 @@ struct MotorScenarioTests {
         let scene = Scene(starts: [(0, texture, 0.6), (0.2, Self.tap, 0.8)], frames: 36)
         try Self.expect(scene, low: [
             1, 1, 0.7784, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572,
-            0.86, 1, 1, 1, 0.4057, 0.4057, 0.423, 0.5416, 0.572, 0.572, 0.572, 0.572,
+            1, 1, 1, 1, 0.4057, 0.4057, 0.423, 0.5416, 0.572, 0.572, 0.572, 0.572,
             0.572, 0.572, 0.572, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ], high: [
             1, 1, 0.5798, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572, 0.572,
@@ -66,13 +66,38 @@ struct MotorScenarioTests {
         let scene = Scene(starts: [(0, texture, 0.75), (0, texture, 0.75), (0.2, Self.tap, 0.5)], frames: 36)
         try Self.expect(scene, low: [
             1, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
-            0.86, 1, 1, 1, 0.4606, 0.4606, 0.5684, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
+            1, 1, 1, 1, 0.4606, 0.4606, 0.5684, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
             0.5686, 0.5686, 0.5686, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ], high: [
             1, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
-            1, 0.86, 0.86, 1, 0.4606, 0.4606, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
+            1, 1, 1, 1, 0.4606, 0.4606, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686, 0.5686,
             0.5686, 0.5686, 0.5686, 0.5686, 0, 0, 0, 0, 0, 0, 0, 0,
         ])
+    }
+
+    @Test("a tap just below full on a texture: its burst stays within what the quickest motor of the range still tells apart; a full one gets full drive")
+    func tapBelowFullOnTexture() throws {
+        let texture = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0.3)])
+        func scene(_ strength: Double, cap: Bool = true) -> Scene {
+            var profile = MotorProfile.genericDualMotor
+            if !cap { profile.driveTuning.burstQuickCap = 0 }
+            return Scene(starts: [(0, texture, 0.4), (0.2, Self.tap, strength)], frames: 24, profile: profile)
+        }
+        // Texture 0.4 and a tap of 0.58: an intent peaking at 0.98, a mapped burst of 4 frames from frame 12.
+        try Self.expect(scene(0.58), low: [
+            1, 0.6401, 0.4643, 0.4643, 0.4579, 0.4643, 0.4577, 0.4643, 0.4577, 0.4643, 0.4577, 0.4643,
+            0.7846, 0.7846, 0.7846, 0.7846, 0.3371, 0.3371, 0.3371, 0.3986, 0.4466, 0.4577, 0.4643, 0.4577,
+        ], high: [
+            0.6165, 0.4186, 0.4003, 0.4024, 0.4029, 0.403, 0.403, 0.403, 0.403, 0.403, 0.403, 0.403,
+            0.7333, 0.7333, 0.7333, 0.7333, 0.2823, 0.2823, 0.2823, 0, 0.4186, 0.4, 0.4023, 0.4029,
+        ])
+        let quickSaturation = MotorProfile.genericDualMotor.lowFrequency.fastest.drive(forSteadyLevel: 1)
+        let capped = try Self.drive(scene(0.58)).low[12], uncapped = try Self.drive(scene(0.58, cap: false)).low[12]
+        // Without the cap the burst saturates the quickest motor, as a full tap's does; with it, it stays below.
+        #expect(uncapped > quickSaturation && capped <= quickSaturation)
+        // Lighter, just below, full: the bursts keep the order of the taps.
+        let lighter = try Self.drive(scene(0.5)).low[12], full = try Self.drive(scene(1)).low[13]
+        #expect(lighter < capped && full == 1)
     }
 
     @Test("a dense train of taps 40 ms apart, strong and light in turn")
