@@ -100,6 +100,21 @@ struct MotorScenarioTests {
         #expect(lighter < capped && full == 1)
     }
 
+    @Test("a light and a strong tap on two full textures: the same full kick, then the stronger tap's body drives harder")
+    func lightAndStrongTapOnFullTextures() throws {
+        let texture = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0.5)])
+        func low(_ strength: Double) throws -> [Double] {
+            try Self.drive(Scene(starts: [(0, texture, 0.75), (0, texture, 0.75), (0.2, Self.tap, strength)], frames: 24)).low
+        }
+        // The textures' sum is held below full (0.7 by the overlap limiter); the taps' intents peak at 0.85 and 0.95,
+        // where only full drive over a tap stands out on the slowest motor of the range: a squeezed burst.
+        let light = try low(0.15), strong = try low(0.25)
+        // The kick (the 3 judged steps from frame 12) is full drive for both: the same rise for every tap there.
+        #expect(light[12...14].allSatisfy { $0 == 1 } && strong[12...14].allSatisfy { $0 == 1 }, "light \(light), strong \(strong)")
+        // The body (frame 15) holds each tap's own level: the stronger tap's is higher (without the body, burstBodySteps 0, both taps get the very same burst).
+        #expect(strong[15] > light[15], "light \(light), strong \(strong)")
+    }
+
     @Test("a dense train of taps 40 ms apart, strong and light in turn")
     func denseTrain() throws {
         var events: [HapticEvent] = []
