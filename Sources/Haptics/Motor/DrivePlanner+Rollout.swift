@@ -118,8 +118,7 @@ extension DrivePlanner {
         }
         let high = reach(1)
         let low = min(reach(least(tuning.feltThreshold * (1 + tuning.margin))), high)
-        let wanted = tuning.burstRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * slowBase) * (1 + tuning.margin)
-            : max(tuning.feltThreshold * (1 + tuning.margin), slowBase + (tuning.riseFactor - 1) * slowBase * (1 + tuning.burstRiseMargin))
+        let wanted = max(tuning.feltThreshold, tuning.riseFactor * slowBase) * (1 + tuning.margin)
         let standsOut = min(reach(least(wanted)), high)
         let share = min(max(share, 0), 1)
         let bodySteps = Int(tuning.burstBodySteps)
@@ -135,10 +134,6 @@ extension DrivePlanner {
         // less than what stands out on the slowest.
         let cap = tuning.burstQuickCap > 0 && peak < 1 && level >= tuning.contentLevel
             ? max(fastest.drive(forSteadyLevel: max(peak, 0)), least(wanted)) : 1
-        if tuning.burstMapFloor > 0 {
-            let floor = max(low, standsOut)
-            return MappedBurst(target: floor + (high - floor) * share, length: r, cap: cap)
-        }
         return MappedBurst(target: min(max(low + (high - low) * share, standsOut), high), length: r, cap: cap)
     }
 
@@ -430,9 +425,7 @@ extension DrivePlanner {
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
     private func standOutShortfall(base: Double, peak: Double) -> Double {
-        let wanted = tuning.shortfallRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin)
-            : max(tuning.feltThreshold * (1 + tuning.margin), base + (tuning.riseFactor - 1) * base * (1 + tuning.shortfallRiseMargin))
-        return max(wanted - peak, 0)
+        max(max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin) - peak, 0)
     }
 
     /// ∫ (felt − intent)² over one step while the felt level moves from `level` towards `steady`

@@ -35,12 +35,6 @@
     /// Weight of the tracking error where the intent is silent (felt after an end, or in a gap):
     /// lingering is worse than being a little weak, so plans cut earlier before an end.
     public var silenceWeight = 2.0
-    /// EXPERIMENT: margin on the rise (not the level) for a mapped burst's stand-out floor; < 0: off.
-    public var burstRiseMargin = -1.0
-    /// EXPERIMENT: 1 maps a burst's strength over [stand-out floor, full] instead of [from rest, full].
-    public var burstMapFloor = 0.0
-    /// EXPERIMENT: margin on the rise for the plans' stand-out shortfall; < 0: off.
-    public var shortfallRiseMargin = -1.0
     /// Steps (at least) of a squeezed burst: an isolated short tap where only full drive over its
     /// length stands out on the slowest motor of the range (on content near full). Such a burst is a
     /// kick at full drive through the judged steps, then a body at the tap's own intended level up to
@@ -71,7 +65,6 @@
         ("liftShare", \.liftShare), ("feltThreshold", \.feltThreshold), ("riseFactor", \.riseFactor),
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
-        ("burstRiseMargin", \.burstRiseMargin), ("burstMapFloor", \.burstMapFloor), ("shortfallRiseMargin", \.shortfallRiseMargin),
         ("burstBodySteps", \.burstBodySteps), ("burstSpacedWrites", \.burstSpacedWrites),
         ("burstQuickCap", \.burstQuickCap),
     ]}
