@@ -16,11 +16,6 @@ package struct JSONValue {
     /// Byte offset of the value's first character.
     package var offset: Int
 
-    package init(kind: Kind, offset: Int) {
-        self.kind = kind
-        self.offset = offset
-    }
-
     /// A short name of the value's JSON type, for messages ("a string", "an array").
     package var typeDescription: String {
         switch kind {

@@ -205,10 +205,10 @@ package struct TOMLReader {
         guard let byte = peek() else { throw error("expected a value, found the end of the file") }
         switch byte {
         case UInt8(ascii: "\""):
-            if lookingAt("\"\"\"") { return TOMLValue(.string(try readMultilineBasicString()), at: start) }
+            if lookingAt("\"\"\"") { return TOMLValue(.string(try readMultilineString(literal: false)), at: start) }
             return TOMLValue(.string(try readBasicString()), at: start)
         case UInt8(ascii: "'"):
-            if lookingAt("'''") { return TOMLValue(.string(try readMultilineLiteralString()), at: start) }
+            if lookingAt("'''") { return TOMLValue(.string(try readMultilineString(literal: true)), at: start) }
             return TOMLValue(.string(try readLiteralString()), at: start)
         case UInt8(ascii: "["):
             return TOMLValue(.array(try readArray()), at: start)
@@ -417,46 +417,6 @@ package struct TOMLReader {
         }
     }
 
-    private mutating func readMultilineBasicString() throws(TOMLSyntaxError) -> String {
-        let start = location
-        index += 3
-        try trimFirstNewline()
-        var result: [UInt8] = []
-        while true {
-            guard let byte = peek() else { throw TOMLSyntaxError(message: "this multi-line string is not closed: expected '\"\"\"' before the end of the file", location: start) }
-            if lookingAt("\"\"\"") {
-                // Up to two quotes may sit right before the closing delimiter.
-                var quotes = 3
-                while quotes < 5, index + quotes < bytes.count, bytes[index + quotes] == UInt8(ascii: "\"") { quotes += 1 }
-                result.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: quotes - 3))
-                index += quotes
-                return try decodeUTF8(result, at: start)
-            }
-            if byte == UInt8(ascii: "\\") {
-                // A backslash at the end of a line trims the newline and the whitespace after it.
-                var probe = index + 1
-                while probe < bytes.count, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
-                if probe < bytes.count, bytes[probe] == UInt8(ascii: "\n") || bytes[probe] == UInt8(ascii: "\r") {
-                    index = probe
-                    while let b = peek(), b == 0x20 || b == 0x09 || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
-                        if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { try newline() } else { index += 1 }
-                    }
-                    continue
-                }
-                try readEscape(into: &result)
-                continue
-            }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-                try newline()
-                result.append(UInt8(ascii: "\n"))
-                continue
-            }
-            if byte < 0x20 && byte != 0x09 || byte == 0x7F { throw error("control characters must be escaped in a string") }
-            result.append(byte)
-            index += 1
-        }
-    }
-
     private mutating func readLiteralString() throws(TOMLSyntaxError) -> String {
         let start = location
         index += 1
@@ -474,26 +434,49 @@ package struct TOMLReader {
         return try decodeUTF8(result, at: start)
     }
 
-    private mutating func readMultilineLiteralString() throws(TOMLSyntaxError) -> String {
+    /// A multi-line string after its opening delimiter: basic (`"""`: escapes, and a backslash at
+    /// the end of a line trims the newline and the whitespace after it) or literal (`'''`: taken as
+    /// written). A newline right after the opening delimiter is dropped, newlines inside read as LF,
+    /// and up to two quotes may sit right before the closing delimiter.
+    private mutating func readMultilineString(literal: Bool) throws(TOMLSyntaxError) -> String {
         let start = location
+        let quote = literal ? UInt8(ascii: "'") : UInt8(ascii: "\"")
         index += 3
         try trimFirstNewline()
         var result: [UInt8] = []
         while true {
-            guard let byte = peek() else { throw TOMLSyntaxError(message: "this multi-line literal string is not closed: expected \"'''\" before the end of the file", location: start) }
-            if lookingAt("'''") {
+            guard let byte = peek() else {
+                throw TOMLSyntaxError(message: literal ? "this multi-line literal string is not closed: expected \"'''\" before the end of the file"
+                                          : "this multi-line string is not closed: expected '\"\"\"' before the end of the file", location: start)
+            }
+            if lookingAt(literal ? "'''" : "\"\"\"") {
                 var quotes = 3
-                while quotes < 5, index + quotes < bytes.count, bytes[index + quotes] == UInt8(ascii: "'") { quotes += 1 }
-                result.append(contentsOf: repeatElement(UInt8(ascii: "'"), count: quotes - 3))
+                while quotes < 5, index + quotes < bytes.count, bytes[index + quotes] == quote { quotes += 1 }
+                result.append(contentsOf: repeatElement(quote, count: quotes - 3))
                 index += quotes
                 return try decodeUTF8(result, at: start)
+            }
+            if !literal, byte == UInt8(ascii: "\\") {
+                var probe = index + 1
+                while probe < bytes.count, bytes[probe] == 0x20 || bytes[probe] == 0x09 { probe += 1 }
+                if probe < bytes.count, bytes[probe] == UInt8(ascii: "\n") || bytes[probe] == UInt8(ascii: "\r") {
+                    index = probe
+                    while let b = peek(), b == 0x20 || b == 0x09 || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
+                        if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { try newline() } else { index += 1 }
+                    }
+                    continue
+                }
+                try readEscape(into: &result)
+                continue
             }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 try newline()
                 result.append(UInt8(ascii: "\n"))
                 continue
             }
-            if byte < 0x20 && byte != 0x09 || byte == 0x7F { throw error("control characters are not allowed in a literal string") }
+            if byte < 0x20 && byte != 0x09 || byte == 0x7F {
+                throw error(literal ? "control characters are not allowed in a literal string" : "control characters must be escaped in a string")
+            }
             result.append(byte)
             index += 1
         }

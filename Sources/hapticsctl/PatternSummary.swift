@@ -32,17 +32,8 @@ struct PatternSummary: Encodable {
         var parameterCount: Int
         /// Number of `ParameterCurve` elements for this control.
         var curveCount: Int
-        /// Values of the changes and of every curve control point; nil when there are none.
-        var values: ValueRange?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(parameterCount, forKey: .parameterCount)
-            try container.encode(curveCount, forKey: .curveCount)
-            try container.encode(values, forKey: .values)
-        }
-
-        private enum CodingKeys: String, CodingKey { case parameterCount, curveCount, values }
+        /// Values of the changes and of every curve control point; nil (`null`) when there are none.
+        @JSONNull var values: ValueRange?
     }
 
     /// One `ParameterCurve` element.
@@ -53,19 +44,8 @@ struct PatternSummary: Encodable {
         /// Time of the last control point, seconds from the pattern start.
         var endTimeSeconds: Double
         var pointCount: Int
-        /// Smallest and largest control point value; nil for a curve without points.
-        var values: ValueRange?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(timeSeconds, forKey: .timeSeconds)
-            try container.encode(endTimeSeconds, forKey: .endTimeSeconds)
-            try container.encode(pointCount, forKey: .pointCount)
-            try container.encode(values, forKey: .values)
-        }
-
-        private enum CodingKeys: String, CodingKey { case id, timeSeconds, endTimeSeconds, pointCount, values }
+        /// Smallest and largest control point value; nil (`null`) for a curve without points.
+        @JSONNull var values: ValueRange?
     }
 
     /// One `Parameter` element: a control jumping to a value.
@@ -81,20 +61,12 @@ struct PatternSummary: Encodable {
         var path: String
         /// How many `AudioCustom` events play it.
         var eventCount: Int
-        /// The path resolved against the pattern's folder; nil when `WaveformPath` refuses it.
-        var resolvedPath: String?
-        /// Whether `resolvedPath` is an existing regular file (not a folder).
+        /// The path resolved against the pattern's folder; nil (`null`) when `WaveformPath` refuses it.
+        @JSONNull var resolvedPath: String?
+        /// Whether `resolvedPath` is an existing regular file (not a folder); key `present`.
         var isPresent: Bool
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(path, forKey: .path)
-            try container.encode(eventCount, forKey: .eventCount)
-            try container.encode(resolvedPath, forKey: .resolvedPath)
-            try container.encode(isPresent, forKey: .present)
-        }
-
-        private enum CodingKeys: String, CodingKey { case path, eventCount, resolvedPath, present }
+        private enum CodingKeys: String, CodingKey { case path, eventCount, resolvedPath, isPresent = "present" }
     }
 
     /// A warning the lenient reader forgave.

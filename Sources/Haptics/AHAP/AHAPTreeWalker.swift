@@ -349,27 +349,10 @@ struct AHAPTreeWalker: CheckedWalking {
     /// One `{ "ParameterID", "ParameterValue" }` entry of `EventParameters`, added to `result` (a
     /// repeated ID replaces the earlier value).
     private mutating func readEventParameter(_ entry: JSONValue, type: HapticEvent.EventType?, into result: inout [HapticEventParameter]) {
-        guard let members = reader.typed(entry, expected: "a { \"ParameterID\", \"ParameterValue\" } object", \.members) else { return }
-        var id: HapticEvent.ParameterID?
-        var idSeen = false
-        var valueMember: JSONMember?
-        for member in members {
-            switch member.key {
-            case AHAPKey.parameterID:
-                idSeen = true
-                id = read(member) { $0.readEventParameterID($1) }
-            case AHAPKey.parameterValue, AHAPKey.articleValue:
-                valueMember = parameterValueMember(member, in: members) ?? valueMember
-            default:
-                warnUnknownKey(member, expected: AHAPKey.eventParameterKeys)
-            }
-        }
-        if !idSeen {
-            fail(.missingKey, at: entry.offset, "expected \"ParameterID\" (such as HapticIntensity), found none")
-            return
-        }
-        guard let valueMember = requireParameterValue(valueMember, in: entry), let id,
-              let number = read(valueMember, { $0.readNumber($1, range: id.range, name: id.rawValue) }) else { return }
+        guard case let (id, number)? = readKeyedValue(entry, key: AHAPKey.parameterID, keys: AHAPKey.eventParameterKeys,
+                                                      missing: "\"ParameterID\" (such as HapticIntensity)",
+                                                      readKey: { $0.readEventParameterID($1) }, range: { ($0.range, $0.rawValue) })
+        else { return }
         if let type, !type.applicableParameters.contains(id) {
             warn(.inapplicableParameter, at: entry.offset, "expected parameters that affect a \(type.rawValue) event, found \(id.rawValue), which has no effect on it", then: "ignored")
             return
@@ -517,27 +500,10 @@ struct AHAPTreeWalker: CheckedWalking {
 
     /// One `{ "Time", "ParameterValue" }` control point; its time is relative to the curve's.
     private mutating func readControlPoint(_ entry: JSONValue, id: DynamicParameter.ID, curveTime: Double) -> ParameterCurve.ControlPoint? {
-        guard let members = reader.typed(entry, expected: "a { \"Time\", \"ParameterValue\" } object", \.members) else { return nil }
-        var pointTime: Double?
-        var pointTimeSeen = false
-        var valueMember: JSONMember?
-        for member in members {
-            switch member.key {
-            case AHAPKey.time:
-                pointTimeSeen = true
-                pointTime = read(member) { $0.readTime($1, relativeTo: curveTime) }
-            case AHAPKey.parameterValue, AHAPKey.articleValue:
-                valueMember = parameterValueMember(member, in: members) ?? valueMember
-            default:
-                warnUnknownKey(member, expected: AHAPKey.controlPointKeys)
-            }
-        }
-        if !pointTimeSeen {
-            fail(.missingKey, at: entry.offset, "expected \"Time\" (seconds from the curve's start), found none")
-            return nil
-        }
-        guard let valueMember = requireParameterValue(valueMember, in: entry), let pointTime,
-              let number = read(valueMember, { $0.readNumber($1, range: id.range, name: id.rawValue) }) else { return nil }
+        guard case let (pointTime, number)? = readKeyedValue(entry, key: AHAPKey.time, keys: AHAPKey.controlPointKeys,
+                                                             missing: "\"Time\" (seconds from the curve's start)",
+                                                             readKey: { $0.readTime($1, relativeTo: curveTime) }, range: { _ in (id.range, id.rawValue) })
+        else { return nil }
         return ParameterCurve.ControlPoint(time: pointTime, value: number)
     }
 
@@ -605,6 +571,39 @@ struct AHAPTreeWalker: CheckedWalking {
             $0.warn(.unknownKey, at: member.keyOffset, "expected \"ParameterValue\", found \"Value\" (the spelling in Apple's article)", then: "read as ParameterValue")
         }
         return member
+    }
+
+    /// A `{ KEY, "ParameterValue" }` object (an event parameter, a control point): the value of `key`
+    /// read by `readKey`, and the number of `ParameterValue` (or `Value`) clamped to the range `range`
+    /// gives for that key (with the parameter's name for messages). Other members are unknown keys
+    /// (`keys` for the suggestion). Nil, with the problem reported, when the object, the key or the
+    /// value is missing or wrong. `missing` names the key in the message for a missing one.
+    private mutating func readKeyedValue<Key>(_ entry: JSONValue, key: String, keys: [String], missing: String,
+                                              readKey: (inout Self, JSONValue) -> Key?,
+                                              range: (Key) -> (ParameterRange, String)) -> (Key, Double)? {
+        guard let members = reader.typed(entry, expected: "a { \"\(key)\", \"ParameterValue\" } object", \.members) else { return nil }
+        var keyValue: Key?
+        var keySeen = false
+        var valueMember: JSONMember?
+        for member in members {
+            switch member.key {
+            case key:
+                keySeen = true
+                keyValue = read(member, readKey)
+            case AHAPKey.parameterValue, AHAPKey.articleValue:
+                valueMember = parameterValueMember(member, in: members) ?? valueMember
+            default:
+                warnUnknownKey(member, expected: keys)
+            }
+        }
+        if !keySeen {
+            fail(.missingKey, at: entry.offset, "expected \(missing), found none")
+            return nil
+        }
+        guard let valueMember = requireParameterValue(valueMember, in: entry), let keyValue else { return nil }
+        let (valueRange, name) = range(keyValue)
+        guard let number = read(valueMember, { $0.readNumber($1, range: valueRange, name: name) }) else { return nil }
+        return (keyValue, number)
     }
 
     /// `valueMember`, or nil after reporting that `object` has no `ParameterValue`.

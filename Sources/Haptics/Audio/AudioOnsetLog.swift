@@ -10,12 +10,6 @@
         public var time: Double
         /// Absolute output frame of the first sample (lookahead included).
         public var frame: Int64
-
-        public init(voiceID: UInt32, time: Double, frame: Int64) {
-            self.voiceID = voiceID
-            self.time = time
-            self.frame = frame
-        }
     }
 
     /// How many entries are kept.

@@ -5,11 +5,6 @@
     /// What is wrong.
     public var reason: String
 
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     public var description: String { "the sound '\(path)' \(reason)" }
 }
 

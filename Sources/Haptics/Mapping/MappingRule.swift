@@ -86,10 +86,6 @@
 @_spi(HapticsTools) public struct ValueSource: Hashable, Sendable {
     public var input: MappingInput
     public var curve: ResponseCurve
-    public init(input: MappingInput, curve: ResponseCurve) {
-        self.input = input
-        self.curve = curve
-    }
 
     /// A fixed value.
     public static func constant(_ value: Double) -> ValueSource {

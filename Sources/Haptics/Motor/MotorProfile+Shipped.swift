@@ -17,23 +17,25 @@ extension MotorResponse {
     /// 110-190 ms from rest to full, its middle (150 ms) as three time constants (range 35-65 ms).
     /// Spin-down 80 ms: an **assumption** (no published coast-down figure for a pad motor; coasting
     /// without braking is slower than driving up; range 40-150 ms).
-    public static let largeERM = MotorResponse(
-        startThreshold: 0.3, saturation: 0.86, halfStrengthFraction: measuredHalfStrength,
-        spinUpSeconds: 0.050, spinDownSeconds: 0.080,
-        ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, halfStrengthFraction: measuredHalfStrength...measuredHalfStrength,
-                      spinUpSeconds: 0.035...0.065,
-                      spinDownSeconds: 0.040...0.150))
+    public static let largeERM = measuredERM(spinUpSeconds: 0.050, 0.035...0.065, spinDownSeconds: 0.080, 0.040...0.150)
     /// The small, high-frequency ERM body motor (and the trigger motors of Xbox pads): the same
     /// measured threshold and saturation; a lighter eccentric mass spins up and coasts down faster.
     /// No per-motor figure is published, so the times are an **assumption**: the fast end of the
     /// measured spin-up (110 ms to full as three time constants, 37 ms; range 30-65 ms) and a
     /// proportionally shorter coast (60 ms; range 35-150 ms).
-    public static let smallERM = MotorResponse(
-        startThreshold: 0.3, saturation: 0.86, halfStrengthFraction: measuredHalfStrength,
-        spinUpSeconds: 0.037, spinDownSeconds: 0.060,
-        ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, halfStrengthFraction: measuredHalfStrength...measuredHalfStrength,
-                      spinUpSeconds: 0.030...0.065,
-                      spinDownSeconds: 0.035...0.150))
+    public static let smallERM = measuredERM(spinUpSeconds: 0.037, 0.030...0.065, spinDownSeconds: 0.060, 0.035...0.150)
+
+    /// An ERM motor with the measured pad's start threshold (0.3; range 0.2-0.35), saturation (0.86;
+    /// 0.8-0.95) and half-strength point, and the given spin-up and spin-down time constants (seconds)
+    /// with their ranges.
+    static func measuredERM(spinUpSeconds spinUp: Double, _ spinUpRange: ClosedRange<Double>,
+                            spinDownSeconds spinDown: Double, _ spinDownRange: ClosedRange<Double>) -> MotorResponse {
+        MotorResponse(
+            startThreshold: 0.3, saturation: 0.86, halfStrengthFraction: measuredHalfStrength,
+            spinUpSeconds: spinUp, spinDownSeconds: spinDown,
+            ranges: .init(startThreshold: 0.2...0.35, saturation: 0.8...0.95, halfStrengthFraction: measuredHalfStrength...measuredHalfStrength,
+                          spinUpSeconds: spinUpRange, spinDownSeconds: spinDownRange))
+    }
     /// A linear resonant actuator (Switch Pro): no spinning mass, so it follows its drive within a few
     /// resonance cycles. Rise and fall of 10 ms and a start threshold of 0.1 are **assumptions**, not
     /// measurements (range 5-30 ms; 0-0.2).

@@ -15,12 +15,6 @@
     /// events left out).
     public var initial: HapticSignal
 
-    public init(start: Double, seconds: Double, initial: HapticSignal) {
-        self.start = start
-        self.seconds = seconds
-        self.initial = initial
-    }
-
     /// The faded signal at pattern time `t` (seconds). Pure, O(1).
     public func signal(at t: Double) -> HapticSignal {
         guard seconds > 0, t < start + seconds else { return .silent }

@@ -7,9 +7,4 @@
     /// Once false at a time after the pattern's end it stays false for every later time
     /// (with the same controls).
     public var isActive: Bool
-
-    public init(signal: HapticSignal, isActive: Bool) {
-        self.signal = signal
-        self.isActive = isActive
-    }
 }

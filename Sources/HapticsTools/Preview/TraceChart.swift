@@ -231,11 +231,7 @@ struct TraceChart {
         // Intensity: a filled area, each frame's sample held until the next frame (what the engine
         // evaluated on that frame; the lanes below are drawn the same way).
         let signal = pattern.signal
-        var intensity = "M\(n(x(0))),\(n(y(0)))"
-        for (time, value) in steps(signal.map(\.intensity), 0..<signal.count) {
-            intensity += " L\(n(x(time))),\(n(y(value)))"
-        }
-        intensity += " L\(n(x(endTime))),\(n(y(0))) Z"
+        let intensity = heldStepArea(signal.map(\.intensity), y: y)
         svg += "<path class=\"intensity\" d=\"\(intensity)\" fill=\"\(Self.intensityColor)\" fill-opacity=\"0.25\" stroke=\"\(Self.intensityColor)\" stroke-width=\"1.5\"/>\n"
         // Sharpness: a line wherever the pattern sounds (it has no meaning in silence).
         let sharpness = signal.map(\.sharpness)
@@ -264,23 +260,14 @@ struct TraceChart {
         let h = Self.laneHeight
         func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
         let color = Self.color(of: actuator)
-        var svg = "<g class=\"lane\" data-output=\"\(SVGText.escaped(output.name))\" data-actuator=\"\(Self.identifier(of: actuator))\">\n"
-        svg += "<text x=\"12\" y=\"\(n(top + 22))\" font-weight=\"bold\">\(Self.label(of: actuator))</text>\n"
-        svg += "<text x=\"12\" y=\"\(n(top + 38))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">\(SVGText.escaped(output.name))</text>\n"
-        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
-        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(1) + 9))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">1</text>"
-        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(0)))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">0</text>\n"
+        var svg = laneOpening("class=\"lane\" data-output=\"\(SVGText.escaped(output.name))\" data-actuator=\"\(Self.identifier(of: actuator))\"",
+                              label: Self.label(of: actuator), output: output.name, top: top)
         let response = profile.response(of: actuator)
         for level in [response.startThreshold, response.saturation] where level > 0 && level < 1 {
             svg += "<line x1=\"\(n(Self.left))\" y1=\"\(n(y(level)))\" x2=\"\(n(Self.left + plotWidth))\" y2=\"\(n(y(level)))\" stroke=\"\(Self.mutedColor)\" stroke-opacity=\"0.6\" stroke-dasharray=\"4 3\"/>\n"
         }
         // Drive: each frame's level held until the next frame, as the motor holds it.
-        let levels = output.frames.map { $0.levels[actuator] }
-        var path = "M\(n(x(0))),\(n(y(0)))"
-        for (time, value) in steps(levels, 0..<levels.count) {
-            path += " L\(n(x(time))),\(n(y(value)))"
-        }
-        path += " L\(n(x(endTime))),\(n(y(0))) Z"
+        let path = heldStepArea(output.frames.map { $0.levels[actuator] }, y: y)
         svg += "<path class=\"drive\" d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.3\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-linejoin=\"miter\"/>\n"
         svg += "</g>\n"
         return svg
@@ -293,18 +280,9 @@ struct TraceChart {
         let h = Self.laneHeight
         func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
         let color = lane.side == .left ? "#c05621" : "#2b6cb0"
-        var svg = "<g class=\"trigger-effect\" data-output=\"\(SVGText.escaped(lane.output))\" data-side=\"\(lane.side.rawValue)\">\n"
-        svg += "<text x=\"12\" y=\"\(n(top + 22))\" font-weight=\"bold\">\(lane.side == .left ? "L2" : "R2") effect</text>\n"
-        svg += "<text x=\"12\" y=\"\(n(top + 38))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">\(SVGText.escaped(lane.output))</text>\n"
-        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
-        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(1) + 9))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">1</text>"
-        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(0)))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">0</text>\n"
-        let forces = lane.effects.map(\.peakForce)
-        var path = "M\(n(x(0))),\(n(y(0)))"
-        for (time, value) in steps(forces, 0..<forces.count) {
-            path += " L\(n(x(time))),\(n(y(value)))"
-        }
-        path += " L\(n(x(endTime))),\(n(y(0))) Z"
+        var svg = laneOpening("class=\"trigger-effect\" data-output=\"\(SVGText.escaped(lane.output))\" data-side=\"\(lane.side.rawValue)\"",
+                              label: "\(lane.side == .left ? "L2" : "R2") effect", output: lane.output, top: top)
+        let path = heldStepArea(lane.effects.map(\.peakForce), y: y)
         svg += "<path class=\"force\" d=\"\(path)\" fill=\"\(color)\" fill-opacity=\"0.2\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
         var previous: String?
         for (frame, effect) in lane.effects.enumerated() where effect.name != previous {
@@ -313,6 +291,31 @@ struct TraceChart {
         }
         svg += "</g>\n"
         return svg
+    }
+
+    /// The start of a lane: `<g ATTRIBUTES>`, its label and output name at the left, its panel and the
+    /// 1 and 0 of its scale. The caller closes the group.
+    private func laneOpening(_ attributes: String, label: String, output: String, top: Double) -> String {
+        let h = Self.laneHeight
+        func y(_ value: Double) -> Double { top + (1 - min(max(value, 0), 1)) * h }
+        var svg = "<g \(attributes)>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 22))\" font-weight=\"bold\">\(label)</text>\n"
+        svg += "<text x=\"12\" y=\"\(n(top + 38))\" fill=\"\(Self.mutedColor)\" font-size=\"11\">\(SVGText.escaped(output))</text>\n"
+        svg += "<rect x=\"\(n(Self.left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(h))\" fill=\"\(Self.panelColor)\" fill-opacity=\"0.6\" stroke=\"#cbd5e0\"/>\n"
+        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(1) + 9))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">1</text>"
+        svg += "<text x=\"\(n(Self.left - 6))\" y=\"\(n(y(0)))\" text-anchor=\"end\" fill=\"\(Self.mutedColor)\" font-size=\"11\">0</text>\n"
+        return svg
+    }
+
+    /// Path data of the area under `values` (one per frame), each held until the next frame as a motor
+    /// holds it, closed along 0 at the chart's end; `y` maps a value to the lane's height.
+    private func heldStepArea(_ values: [Double], y: (Double) -> Double) -> String {
+        var path = "M\(n(x(0))),\(n(y(0)))"
+        for (time, value) in steps(values, 0..<values.count) {
+            path += " L\(n(x(time))),\(n(y(value)))"
+        }
+        path += " L\(n(x(endTime))),\(n(y(0))) Z"
+        return path
     }
 
     private func patternEnd(_ pattern: PatternPanel, bottom: Double) -> String {

@@ -79,6 +79,8 @@ struct EventScriptParser {
     var diagnostics: [ConfigDiagnostic] = []
     private var textureIDs: [String: Int] = [:]
     private var line = 0
+    /// Byte offset of the current line's first byte in the file (`SourceLocation.offset` is from the file's start).
+    private var lineStart = 0
 
     static let commonKeys = ["time", "event", "player", "position", "tag"]
     static let keys: [EventKindName: [String]] = [
@@ -122,6 +124,7 @@ struct EventScriptParser {
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
             defer { start = end + 1 }
             line += 1
+            lineStart = start
             var contentEnd = end
             if contentEnd > start && bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
             var first = start
@@ -357,7 +360,7 @@ struct EventScriptParser {
     }
 
     private mutating func report(_ offset: Int, _ path: String, _ message: String, suggestion: String? = nil) {
-        let location = SourceLocation(line: line, column: offset + 1, offset: offset)
+        let location = SourceLocation(line: line, column: offset + 1, offset: lineStart + offset)
         guard diagnostics.count < Self.maximumDiagnostics else {
             if unlisted == 0 { firstUnlisted = location }
             unlisted += 1

@@ -65,6 +65,8 @@ struct EventScriptTests {
             let d = error.diagnostics
             #expect(d.contains { $0.location.line == 2 && $0.path == "$.time" && $0.message.contains("must not decrease") })
             #expect(d.contains { $0.location.line == 3 && $0.location.column == 46 && $0.suggestion == "surface" })
+            // The offset is from the file's start (SourceLocation.offset), not from the line's.
+            #expect(d.contains { $0.location.line == 3 && $0.location.offset == 103 })
             #expect(d.contains { $0.location.line == 4 && $0.location.column == 1 })
             #expect(d.contains { $0.location.line == 5 && $0.path == "$.massA" && $0.message.contains("immovable") })
             #expect(d.allSatisfy { $0.description.hasPrefix("s.jsonl:") })

@@ -3,33 +3,21 @@ import HapticsTOML
 /// `[[rule]]` (docs/config.md): one rule, its event kind first (a rule without a valid one is read no
 /// further), then which events it matches, what it plays and how.
 extension ConfigSchema {
-    /// A rule as its keys are read; made into a `MappingRule` once every key is read without a problem.
+    /// A rule as its keys are read; made into the `MappingRule` once every key is read without a problem.
     struct RuleDraft {
-        var event: EventKindName
-        var match = MappingRule.Match()
-        var pattern = ""
-        /// Whether `pattern` names something that exists (a preset or a file).
+        /// The rule so far: the event kind's default intensity and category until its keys say otherwise;
+        /// `name` and `location` are set when it is made.
+        var rule: MappingRule
+        /// Whether `rule.pattern` names something that exists (a preset or a file).
         var patternFound = false
-        var patternLocation: SourceLocation?
-        /// Nil until the rule gives one: then the event kind's default (`defaultIntensity(for:)`).
-        var intensity: ValueSource?
-        var sharpness: ValueSource?
+        /// The name the rule gives, or nil (then "KIND rule at line L").
         var name: String?
-        var attenuation: Attenuation?
-        var analysis = AudioHapticsOptions()
-        var playsSound = false
-        var triggerBias = 0.0
-        var triggerEffect: TriggerEffectRule?
-        var cooldown = 0.0
-        var coalesce = true
-        var priority = 0
-        var category: HapticCategory
         /// The attenuations the config defines above the rule (what `attenuation = "NAME"` may name).
         var attenuations: [String: Attenuation]
 
         init(event: EventKindName, attenuations: [String: Attenuation]) {
-            self.event = event
-            category = ConfigSchema.defaultCategory(for: event)
+            rule = MappingRule(name: "", event: event, pattern: "", intensity: ConfigSchema.defaultIntensity(for: event),
+                               category: ConfigSchema.defaultCategory(for: event))
             self.attenuations = attenuations
         }
     }
@@ -66,7 +54,7 @@ extension ConfigSchema {
             }
             let first = schema.descend(into: 0) { $0.checkName(a, at: pair[0]) }
             guard first, schema.descend(into: 1, { $0.checkName(b, at: pair[1]) }) else { return }
-            draft.match.materials = (a, b)
+            draft.rule.match.materials = (a, b)
         },
         matchName("surface", range: "a name", \.surface),
         matchName("custom", range: "a name", \.name),
@@ -78,31 +66,31 @@ extension ConfigSchema {
                 schema.reader.fail(.schema, at: entry.value, "unknown feedback case '\(name)'",
                                    suggestion: ConfigFormat.suggestion(for: name, among: HapticFeedback.names))
             }
-            draft.match.feedback = name
+            draft.rule.match.feedback = name
         },
         SchemaKey("critical", type: "boolean", default: .text("any")) { schema, entry, draft in
-            draft.match.critical = schema.boolean(entry.value)
+            draft.rule.match.critical = schema.boolean(entry.value)
         },
         SchemaKey("received", type: "boolean", default: .text("any")) { schema, entry, draft in
-            draft.match.received = schema.boolean(entry.value)
+            draft.rule.match.received = schema.boolean(entry.value)
         },
         matchName("tag", range: "a name (below)", \.tag),
         SchemaKey("pattern", type: "string", range: .text("a preset name, a `.ahap` path or a `.wav` path"),
                   default: .text("required (feedback: the case's preset; a rule with `trigger_effect`: none)"),
                   read: { schema, entry, draft in
-                      draft.patternLocation = SourceLocation(entry.value.location)
-                      (draft.pattern, draft.patternFound) = schema.patternName(entry.value)
+                      draft.rule.patternLocation = SourceLocation(entry.value.location)
+                      (draft.rule.pattern, draft.patternFound) = schema.patternName(entry.value)
                   },
                   whenAbsent: { schema, table, draft in
-                      guard draft.event != .feedback, table.entry("trigger_effect") == nil else { return }
+                      guard draft.rule.event != .feedback, table.entry("trigger_effect") == nil else { return }
                       schema.reader.report(.error, .schema, at: SourceLocation(table.location),
                                            "a rule needs 'pattern' (a preset name such as ImpactHeavy, or a .ahap file) or 'trigger_effect'")
                   }),
         SchemaKey("intensity", type: "number or curve", range: .numbers(0...1, unit: nil), default: .text("per kind, below")) { schema, entry, draft in
-            if let source = schema.valueSource(entry.value, event: draft.event, outputRange: 0...1) { draft.intensity = source }
+            if let source = schema.valueSource(entry.value, event: draft.rule.event, outputRange: 0...1) { draft.rule.intensity = source }
         },
         SchemaKey("sharpness", type: "number or curve", range: .numbers(-1...1, unit: nil), default: .text("none (the pattern's own)")) { schema, entry, draft in
-            draft.sharpness = schema.valueSource(entry.value, event: draft.event, outputRange: -1...1)
+            draft.rule.sharpness = schema.valueSource(entry.value, event: draft.rule.event, outputRange: -1...1)
         },
         SchemaKey("name", type: "string", default: .text("\"KIND rule at line L\"")) { schema, entry, draft in
             draft.name = schema.string(entry.value)
@@ -111,7 +99,7 @@ extension ConfigSchema {
             switch entry.value.kind {
             case .string(let name):
                 if let attenuation = draft.attenuations[name] {
-                    draft.attenuation = attenuation
+                    draft.rule.attenuation = attenuation
                 } else {
                     let defined = draft.attenuations.keys.sorted()
                     schema.reader.fail(.schema, at: entry.value,
@@ -119,7 +107,7 @@ extension ConfigSchema {
                                        suggestion: ConfigFormat.suggestion(for: name, among: defined))
                 }
             case .table(let settings):
-                draft.attenuation = schema.attenuation(settings)
+                draft.rule.attenuation = schema.attenuation(settings)
             default:
                 schema.reader.fail(.schema, at: entry.value,
                                    "expected the name of an [attenuation.NAME] table or an inline table, found \(ConfigFormat.foundType(entry.value))")
@@ -131,26 +119,26 @@ extension ConfigSchema {
                                    "expected an inline table such as { sensitivity = 0.5, max_points = 16 }, found \(entry.value.typeDescription)")
                 return
             }
-            if !draft.pattern.lowercased().hasSuffix(".wav") {
-                schema.reader.fail(.schema, atKeyOf: entry, "'analysis' applies to a .wav pattern only; this rule's pattern is '\(draft.pattern)'")
+            if !draft.rule.pattern.lowercased().hasSuffix(".wav") {
+                schema.reader.fail(.schema, atKeyOf: entry, "'analysis' applies to a .wav pattern only; this rule's pattern is '\(draft.rule.pattern)'")
             }
             var analysis = AnalysisDraft()
             schema.read(settings, as: Self.analysis, into: &analysis)
-            draft.analysis = analysis.options
-            draft.playsSound = analysis.withAudio
+            draft.rule.analysis = analysis.options
+            draft.rule.playsSound = analysis.withAudio
         },
-        .number("trigger_bias", in: 0...1, "a share", default: .number(0), \.triggerBias),
+        .number("trigger_bias", in: 0...1, "a share", default: .number(0), \.rule.triggerBias),
         SchemaKey("trigger_effect", type: "table", range: .text("see \"Adaptive triggers\""), default: .text("none")) { schema, entry, draft in
-            draft.triggerEffect = schema.triggerEffect(entry.value, event: draft.event)
+            draft.rule.triggerEffect = schema.triggerEffect(entry.value, event: draft.rule.event)
         },
-        .number("cooldown", in: 0...60, "seconds", unit: "s", default: .number(0), \.cooldown),
-        .boolean("coalesce", default: true, \.coalesce),
-        .integer("priority", in: -1_000_000...1_000_000, default: 0, \.priority),
+        .number("cooldown", in: 0...60, "seconds", unit: "s", default: .number(0), \.rule.cooldown),
+        .boolean("coalesce", default: true, \.rule.coalesce),
+        .integer("priority", in: -1_000_000...1_000_000, default: 0, \.rule.priority),
         SchemaKey("category", type: "string", range: .names(categories.map(\.0)),
                   default: .text("by kind: impact, footstep, impact, texture, custom, notification, custom (action)")) { schema, entry, draft in
             guard let name = schema.string(entry.value) else { return }
             let sorted = categories.sorted { $0.0 < $1.0 }
-            if let category = schema.choice(name, at: entry.value, among: sorted, what: "category") { draft.category = category }
+            if let category = schema.choice(name, at: entry.value, among: sorted, what: "category") { draft.rule.category = category }
         },
     ], listed: ["name", "event", "materials", "surface", "tag", "custom", "action", "texture", "feedback", "critical", "received",
                 "pattern", "intensity", "sharpness", "attenuation", "trigger_bias", "trigger_effect", "cooldown", "coalesce",
@@ -160,7 +148,7 @@ extension ConfigSchema {
     static func matchName(_ name: String, range: String, _ field: any WritableKeyPath<MappingRule.Match, String?> & Sendable) -> SchemaKey<RuleDraft> {
         SchemaKey(name, type: "string", range: .text(range), default: .text("any")) { schema, entry, draft in
             guard let text = schema.string(entry.value), schema.checkName(text, at: entry.value) else { return }
-            draft.match[keyPath: field] = text
+            draft.rule.match[keyPath: field] = text
         }
     }
 
@@ -195,26 +183,14 @@ extension ConfigSchema {
         read(keys: Self.ruleKeys[event] ?? [], of: table, into: &draft)
         let accepted = reader.reportedCount == before
         if draft.patternFound {
-            patternReferences.append(PatternReference(element: element, rule: accepted ? config.rules.count : nil, name: draft.pattern,
-                                                      location: draft.patternLocation ?? SourceLocation(table.location),
-                                                      analysis: draft.analysis, withAudio: draft.playsSound))
+            patternReferences.append(PatternReference(element: element, rule: accepted ? config.rules.count : nil, name: draft.rule.pattern,
+                                                      location: draft.rule.patternLocation ?? SourceLocation(table.location),
+                                                      analysis: draft.rule.analysis, withAudio: draft.rule.playsSound))
         }
         guard accepted else { return nil }
-        var rule = MappingRule(name: draft.name ?? "\(event.rawValue) rule at line \(table.location.line)", event: event,
-                               pattern: draft.pattern, intensity: draft.intensity ?? Self.defaultIntensity(for: event), category: draft.category)
-        rule.match = draft.match
-        rule.sharpness = draft.sharpness
+        var rule = draft.rule
+        rule.name = draft.name ?? "\(event.rawValue) rule at line \(table.location.line)"
         rule.location = SourceLocation(table.location)
-        rule.patternLocation = draft.patternLocation
-        rule.attenuation = draft.attenuation
-        rule.analysis = draft.analysis
-        rule.playsSound = draft.playsSound
-        rule.triggerBias = draft.triggerBias
-        rule.triggerEffect = draft.triggerEffect
-        rule.cooldown = draft.cooldown
-        rule.coalesce = draft.coalesce
-        rule.priority = draft.priority
-        rule.category = draft.category
         return rule
     }
 
