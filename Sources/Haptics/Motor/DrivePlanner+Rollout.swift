@@ -265,7 +265,6 @@ extension DrivePlanner {
         var openOnsetIndex = 0
         var openOnsetJudgedAt = 0
         let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : 1
-        let standOutLater = abs(tuning.spacedJudgedRise - 2) > 0.5
         var intentBefore = previousIntent
         let preCoastMask: UInt32 = coastBeforeOnsets > 0 ? (1 << UInt32(coastBeforeOnsets)) - 1 : 0
         // The onsets this plan makes stand out (and coasts before): all, or every other one.
@@ -287,9 +286,6 @@ extension DrivePlanner {
                 aim[j] = burstBefore + burstScale * max(plan.intent[j] - burstBefore, 0)
             }
         }
-        // On a pad written less often than every step: the steps up to which a tap is held, not cut
-        // (`DriveTuning.spacedTapHold`), from an earlier frame or a tap of this horizon.
-        var holdUntil = plan.writeSpacing > 1 ? tapHoldStepsLeft : 0
         var tapBits = plan.onsets & ((1 << UInt32(Self.points + 1)) - 1)
         while tapBits != 0 {
             let j = tapBits.trailingZeroBitCount
@@ -323,22 +319,17 @@ extension DrivePlanner {
                     kickUntil = k + burst.kick
                 }
             }
-            if isOwnOnset && plan.writeSpacing > 1 && tuning.spacedTapHold > 0 {
-                holdUntil = max(holdUntil, k + min(Self.tapDuration(plan.intent, from: k), Int(tuning.spacedTapHold)))
-            }
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
                 // otherwise it is chased to its own strength.
                 heldTarget = headroom < 1 ? max(intent * headroom, level * 1.6) : aim[k]
                 heldUntil = k + 1
             }
-            let writable = k >= nextWrite && (plan.stride == 1 || k % plan.stride == 0)
-            if writable {
-                let holds = k < holdUntil && intent > 0
-                let coastsBefore = !isOwnOnset && !holds && k > heldUntil && (ownOnsets >> UInt32(k + 1)) & preCoastMask != 0
+            if k >= nextWrite && (plan.stride == 1 || k % plan.stride == 0) {
+                let coastsBefore = !isOwnOnset && k > heldUntil && (ownOnsets >> UInt32(k + 1)) & preCoastMask != 0
                 // A tap's burst starts with a write at full drive: the smallest burst every motor in the
                 // range feels (a light tap on a slow, stiff motor too); the dead-beat then sizes the rest.
-                let coasts = (k < coastSteps || k >= coastFrom) && !holds
+                let coasts = k < coastSteps || k >= coastFrom
                 let need = coasts || coastsBefore ? 0
                     : followNeed(from: level, to: k <= heldUntil && ahead > 0 ? max(ahead * headroom, heldTarget) : ahead * headroom,
                                  steps: plan.writeSpacing)
@@ -404,21 +395,14 @@ extension DrivePlanner {
                 tapTargets[Self.carried] = previousOnsetBase + tuning.strengthFraction * previousOnsetLevel
                 tapPeaks[Self.carried] = peak
             }
-            // An onset is judged on the felt level at its start and the peak by the end of the next step.
+            // An onset is judged on the felt level at its start and the peak by the end of the next step
+            // (on a pad written less often, with `spacedJudgedRise`, by the end of the judged steps).
             if openOnsetBase >= 0 {
                 openOnsetPeak = max(openOnsetPeak, slowLevel)
-                let j = openOnsetIndex
-                // (Whether it stands out is judged by the end of the step after it; with
-                // `spacedJudgedRise` 2 only its strength is judged later.)
-                if standOutLater ? false : k == j + 1 {
-                    shortfall[j] = standOutShortfall(base: openOnsetBase, peak: openOnsetPeak)
-                }
                 // (Judged now: at its step's end, or when the next tap rises, or at the horizon's end.)
                 if k >= openOnsetJudgedAt || plan.onsets & bit != 0 || k == Self.points {
-                    if standOutLater || k != j + 1 {
-                        shortfall[j] = standOutLater ? standOutShortfall(base: openOnsetBase, peak: openOnsetPeak,
-                                                                         extraMargin: judgedAfter > 1 ? tuning.spacedRiseMargin : 0) : shortfall[j]
-                    }
+                    let j = openOnsetIndex
+                    shortfall[j] = standOutShortfall(base: openOnsetBase, peak: openOnsetPeak)
                     tapTargets[j] = openOnsetBase + tuning.strengthFraction * openOnsetStrength
                     tapPeaks[j] = openOnsetPeak
                     openOnsetBase = -1
@@ -430,8 +414,7 @@ extension DrivePlanner {
                 openOnsetBase = max(slowStart, slowPrevious)
                 openOnsetPeak = slowLevel
                 openOnsetIndex = k
-                // (With `spacedJudgedRise` 3, only a tap the plan can write on its own step is judged later.)
-                openOnsetJudgedAt = k + (tuning.spacedJudgedRise > 2.5 && !writable ? 1 : judgedAfter)
+                openOnsetJudgedAt = k + judgedAfter
                 openOnsetStrength = max(aim[k] - intentBefore, 0)
             }
             slowPrevious = slowStart
@@ -458,8 +441,8 @@ extension DrivePlanner {
     }
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
-    private func standOutShortfall(base: Double, peak: Double, extraMargin: Double = 0) -> Double {
-        let wanted = tuning.shortfallRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin + extraMargin)
+    private func standOutShortfall(base: Double, peak: Double) -> Double {
+        let wanted = tuning.shortfallRiseMargin < 0 ? max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin)
             : max(tuning.feltThreshold * (1 + tuning.margin), base + (tuning.riseFactor - 1) * base * (1 + tuning.shortfallRiseMargin))
         return max(wanted - peak, 0)
     }

@@ -60,9 +60,6 @@ struct DrivePlanner: Sendable {
     private(set) var mappedBurstCap = 1.0
     /// Frames since a tap last rose, or a pattern's transient started, on this actuator (up to `isolationSteps`).
     private(set) var stepsSinceTap = DrivePlanner.isolationSteps
-    /// On a pad written less often than every step: the steps of the last tap still held (no plan
-    /// cuts it, `DriveTuning.spacedTapHold`).
-    private(set) var tapHoldStepsLeft = 0
 
     init(response: MotorResponse, tuning: DriveTuning = .shipped) {
         model = Model(response: response, tuning: tuning)
@@ -99,13 +96,6 @@ struct DrivePlanner: Sendable {
             mappedKickStepsLeft = max(mappedKickStepsLeft - 1, 0)
         }
         stepsSinceTap = onset || taps & 1 != 0 ? 0 : min(stepsSinceTap + 1, Self.isolationSteps)
-        if onset && writeSpacing > 1 && tuning.spacedTapHold > 0 && sent > 0 {
-            tapHoldStepsLeft = min(Self.tapDuration(window, from: 0), Int(tuning.spacedTapHold)) - 1
-        } else if onset {
-            tapHoldStepsLeft = 0
-        } else if tapHoldStepsLeft > 0 {
-            tapHoldStepsLeft = now > 0 ? tapHoldStepsLeft - 1 : 0
-        }
         if onset {
             let duration = Self.tapDuration(window, from: 0)
             burstScale = burstScale(duration: duration)
@@ -128,7 +118,6 @@ struct DrivePlanner: Sendable {
         mappedKickStepsLeft = 0
         previousIntent = 0
         previousOnsetBase = -1
-        tapHoldStepsLeft = 0
     }
 
     /// The taps of `window` the plans see (bit k), given the pattern transients `taps` (bit k).

@@ -59,20 +59,12 @@
     /// Drives beyond a motor's saturation all feel the same there: a strong tap and a lighter one would
     /// both saturate it. Squeezed bursts (kick and body) are left as they are. 0: off.
     public var burstQuickCap = 1.0
-    /// EXPERIMENT: on pads written less often than every step (a write holds `writeSpacing` steps), a
-    /// tap is not cut (no plan coasts) before this many steps after its onset while its intent lasts:
-    /// its felt peak forms over the felt window (80 ms: 4.8 steps), and a cut at the first write after
-    /// the tap's leaves a strong long tap no stronger than a short light one. 0: off.
-    public var spacedTapHold = 0.0
-    /// 1: on pads written less often than every step, a tap's rise (whether it stands out, how strong it
-    /// is) is judged by the end of the judged steps (a transient's 50 ms, as long as a write holds on a
-    /// 50 ms link) instead of by the end of the step after it: a light tap's write then need not reach
-    /// in one step what the whole write reaches, and its drive keeps its strength's place. 0: off.
+    /// EXPERIMENT: 1: on pads written less often than every step, a tap's rise (whether it stands out,
+    /// how strong it is) is judged on the slowest motor of the range by the end of the judged steps (a
+    /// transient's 50 ms, as long as one write holds on a 50 ms link) instead of by the end of the step
+    /// after it: a light tap's write need not reach within two steps what only full drive reaches, so
+    /// its drive keeps its strength's place among the taps. 0: off.
     public var spacedJudgedRise = 0.0
-    /// Margin added to `margin` where a rise is judged over the judged steps (`spacedJudgedRise` 1):
-    /// over a longer window a motor of another shape (a rotor with friction) falls further behind
-    /// the figures.
-    public var spacedRiseMargin = 0.0
 
     public init() {}
 
@@ -87,7 +79,7 @@
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstRiseMargin", \.burstRiseMargin), ("burstMapFloor", \.burstMapFloor), ("shortfallRiseMargin", \.shortfallRiseMargin),
         ("burstBodySteps", \.burstBodySteps), ("burstSpacedWrites", \.burstSpacedWrites),
-        ("burstQuickCap", \.burstQuickCap), ("spacedTapHold", \.spacedTapHold), ("spacedJudgedRise", \.spacedJudgedRise), ("spacedRiseMargin", \.spacedRiseMargin),
+        ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
