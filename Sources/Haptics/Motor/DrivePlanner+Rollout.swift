@@ -260,8 +260,10 @@ extension DrivePlanner {
         var openOnsetBase = -1.0
         var openOnsetPeak = 0.0
         var openOnsetStrength = 0.0
-        // ... its step, and the step by whose end its rise is judged: the next one, or on a pad written
-        // less often than every step, the end of the judged steps (`DriveTuning.spacedJudgedRise`).
+        // ... its step, and the step by whose end its rise is judged: the next one (a tap ahead began in
+        // the step before its sample: up to 3 steps, a transient's 50 ms, after its start), or on a pad
+        // written less often than every step, for a tap rising now, the end of the judged steps
+        // (`DriveTuning.spacedJudgedRise`).
         var openOnsetIndex = 0
         var openOnsetJudgedAt = 0
         let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : 1
@@ -414,7 +416,7 @@ extension DrivePlanner {
                 openOnsetBase = max(slowStart, slowPrevious)
                 openOnsetPeak = slowLevel
                 openOnsetIndex = k
-                openOnsetJudgedAt = k + judgedAfter
+                openOnsetJudgedAt = k + (k == 0 || tuning.spacedJudgedRise > 1.5 ? judgedAfter : 1)
                 openOnsetStrength = max(aim[k] - intentBefore, 0)
             }
             slowPrevious = slowStart
