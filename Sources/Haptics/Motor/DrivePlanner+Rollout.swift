@@ -255,6 +255,13 @@ extension DrivePlanner {
         var openOnsetBase = -1.0
         var openOnsetPeak = 0.0
         var openOnsetStrength = 0.0
+        // ... its step, and the step by whose end its rise is judged: the next one (a tap ahead began in
+        // the step before its sample: up to 3 steps, a transient's 50 ms, after its start), or on a pad
+        // written less often than every step, for a tap rising now, the end of the judged steps
+        // (`DriveTuning.spacedJudgedRise`).
+        var openOnsetIndex = 0
+        var openOnsetJudgedAt = 0
+        let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : 1
         var intentBefore = previousIntent
         let preCoastMask: UInt32 = coastBeforeOnsets > 0 ? (1 << UInt32(coastBeforeOnsets)) - 1 : 0
         // The onsets this plan makes stand out (and coasts before): all, or every other one.
@@ -385,19 +392,26 @@ extension DrivePlanner {
                 tapTargets[Self.carried] = previousOnsetBase + tuning.strengthFraction * previousOnsetLevel
                 tapPeaks[Self.carried] = peak
             }
-            // An onset is judged on the felt level at its start and the peak by the end of the next step.
+            // An onset is judged on the felt level at its start and the peak by the end of the next step
+            // (on a pad written less often, with `spacedJudgedRise`, by the end of the judged steps).
             if openOnsetBase >= 0 {
-                let peak = max(openOnsetPeak, slowLevel)
-                shortfall[k - 1] = standOutShortfall(base: openOnsetBase, peak: peak)
-                tapTargets[k - 1] = openOnsetBase + tuning.strengthFraction * openOnsetStrength
-                tapPeaks[k - 1] = peak
-                openOnsetBase = -1
+                openOnsetPeak = max(openOnsetPeak, slowLevel)
+                // (Judged now: at its step's end, or when the next tap rises, or at the horizon's end.)
+                if k >= openOnsetJudgedAt || plan.onsets & bit != 0 || k == Self.points {
+                    let j = openOnsetIndex
+                    shortfall[j] = standOutShortfall(base: openOnsetBase, peak: openOnsetPeak)
+                    tapTargets[j] = openOnsetBase + tuning.strengthFraction * openOnsetStrength
+                    tapPeaks[j] = openOnsetPeak
+                    openOnsetBase = -1
+                }
             }
             if plan.onsets & bit != 0 && k < Self.points {
                 // The tap began somewhere in the step before this sample: its base is the higher of the
                 // felt levels at the two steps' starts (falling while coasting, so the earlier).
                 openOnsetBase = max(slowStart, slowPrevious)
                 openOnsetPeak = slowLevel
+                openOnsetIndex = k
+                openOnsetJudgedAt = k + (k == 0 || tuning.spacedJudgedRise > 1.5 ? judgedAfter : 1)
                 openOnsetStrength = max(aim[k] - intentBefore, 0)
             }
             slowPrevious = slowStart

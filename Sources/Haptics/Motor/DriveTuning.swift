@@ -53,6 +53,14 @@
     /// Drives beyond a motor's saturation all feel the same there: a strong tap and a lighter one would
     /// both saturate it. Squeezed bursts (kick and body) are left as they are. 0: off.
     public var burstQuickCap = 1.0
+    /// On pads written less often than every step (one write holds for the judged steps on a 50 ms
+    /// link), 1: a tap rising now has its rise (whether it stands out, how strong it is) judged on the
+    /// slowest motor of the range by the end of the judged steps, a transient's 50 ms from now, instead
+    /// of by the end of the step after now (33 ms): its write need not reach in two steps what the
+    /// whole write reaches, so a light tap's drive stays below a strong one's. (A tap ahead is judged by
+    /// the end of the step after its sample: up to 50 ms from where it began in the step before.)
+    /// EXPERIMENT 2: taps ahead are judged a step later too (beyond their 50 ms). 0: off.
+    public var spacedJudgedRise = 1.0
 
     public init() {}
 
@@ -66,7 +74,7 @@
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstBodySteps", \.burstBodySteps), ("burstSpacedWrites", \.burstSpacedWrites),
-        ("burstQuickCap", \.burstQuickCap),
+        ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
