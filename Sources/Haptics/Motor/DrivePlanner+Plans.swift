@@ -57,9 +57,8 @@ extension DrivePlanner {
             return
         }
         var plan = Rollout(intent: window, onsets: onsets, limited: limited, stride: stride, writeSpacing: writeSpacing)
-        if writeSpacing == 1 || tuning.burstSpacedWrites > 0 {
-            // The isolated short taps get mapped bursts in every plan that makes them stand out (on a pad
-            // written less often, only squeezed ones, `burstPlan`, and only with `burstSpacedWrites`).
+        if writeSpacing == 1 {
+            // The isolated short taps get mapped bursts in every plan that makes them stand out.
             var bits = onsets & ((1 << UInt32(Self.points)) - 1)
             while bits != 0 {
                 let k = bits.trailingZeroBitCount

@@ -97,10 +97,8 @@ extension DrivePlanner {
     /// stays below full goes no higher than the drive at which that motor feels the tap's level (`cap`),
     /// or what stands out on the slowest motor when that is more; a tap at full intent keeps full drive.
     ///
-    /// On a pad written less often than every step, bursts only with `burstSpacedWrites` > 0: squeezed
-    /// taps (1), or every isolated short tap (2).
-    func burstPlan(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double, peak: Double,
-                   writeSpacing: Int = 1) -> MappedBurst {
+    /// Only on pads written every step (on a slower link one write holds for a whole tap).
+    func burstPlan(from level: Double, slowLevel: Double, slowBase: Double, steps: Int, share: Double, peak: Double) -> MappedBurst {
         let r = max(steps, 1)
         var upDecay = 1.0, downDecay = 1.0, slowDecay = 1.0
         for _ in 0..<r { upDecay *= up.factor; downDecay *= down.factor }
@@ -123,12 +121,10 @@ extension DrivePlanner {
         let share = min(max(share, 0), 1)
         let bodySteps = Int(tuning.burstBodySteps)
         if bodySteps > 0 && standsOut >= high {
-            let spacing = max(writeSpacing, 1)
-            let kick = (min(r, Self.judgedSteps) + spacing - 1) / spacing * spacing
+            let kick = min(r, Self.judgedSteps)
             let body = min(max(peak, 0), 1)
-            return MappedBurst(target: body, kick: kick, length: max(r, bodySteps, kick + spacing), body: body)
+            return MappedBurst(target: body, kick: kick, length: max(r, bodySteps, kick + 1), body: body)
         }
-        if writeSpacing > 1 && tuning.burstSpacedWrites < 2 { return MappedBurst(target: 0, length: 0) }
         // On content, below full intent: no more than the drive at which the quickest, most sensitive
         // motor of the range feels the tap's level (where the burst's drive would saturate it), and no
         // less than what stands out on the slowest.
@@ -307,7 +303,7 @@ extension DrivePlanner {
             if isOwnOnset && headroom >= 1 && !pulses && plan.bursts[k] > 0 {
                 // (A tap now rises from the level now; one ahead somewhere in the step before its sample.)
                 let burst = burstPlan(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
-                                      steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k], writeSpacing: plan.writeSpacing)
+                                      steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k])
                 if burst.length > 0 {
                     burstBody = burst.body
                     burstCap = burst.cap
@@ -411,7 +407,7 @@ extension DrivePlanner {
                 openOnsetBase = max(slowStart, slowPrevious)
                 openOnsetPeak = slowLevel
                 openOnsetIndex = k
-                openOnsetJudgedAt = k + (k == 0 || tuning.spacedJudgedRise > 1.5 ? judgedAfter : 1)
+                openOnsetJudgedAt = k + (k == 0 ? judgedAfter : 1)
                 openOnsetStrength = max(aim[k] - intentBefore, 0)
             }
             slowPrevious = slowStart

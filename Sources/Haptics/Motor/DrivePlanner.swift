@@ -72,8 +72,7 @@ struct DrivePlanner: Sendable {
 
     /// Records what was sent (the drive, rounded as the device takes it), the intent now, and whether
     /// it rose now.
-    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool, taps: UInt32, mapsBursts: Bool,
-                         writeSpacing: Int = 1) {
+    mutating func commit(drive sent: Double, intent now: Double, window: SIMD8<Double>, onset: Bool, taps: UInt32, mapsBursts: Bool) {
         // (A pattern's transient now counts for the isolation of the next taps even where it does not rise:
         // what it left may still be felt, as in a train of ticks.)
         drive = sent
@@ -82,7 +81,7 @@ struct DrivePlanner: Sendable {
             // on over the next frames unless this motor left the tap to the other one.
             let burst = burstPlan(from: prediction.felt, slowLevel: prediction.slow, slowBase: prediction.slow, steps: steps,
                                   share: Self.tapShare(peak: max(window[0], window[1]), before: previousIntent),
-                                  peak: max(window[0], window[1]), writeSpacing: writeSpacing)
+                                  peak: max(window[0], window[1]))
             mappedBurstBody = burst.body
             mappedBurstCap = burst.cap
             mappedBurstTarget = burst.target

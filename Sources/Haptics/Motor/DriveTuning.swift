@@ -42,10 +42,6 @@
     /// stronger (`DrivePlanner.burstPlan`). 0: off (one constant drive over the tap's length, full for
     /// every tap there).
     public var burstBodySteps = 4.0
-    /// EXPERIMENT: on pads written less often than every step (Bluetooth), 1: squeezed taps get such
-    /// a burst too (a kick write, a body write); 2: every isolated short tap gets a mapped burst there
-    /// (the constant drive as well); both only when the tap's own frame could write. 0: off.
-    public var burstSpacedWrites = 0.0
     /// 1: a mapped burst of a tap on content (the figures' felt level at least `contentLevel`) whose
     /// intent stays below full, and whose drive would go beyond the saturation of the quickest, most
     /// sensitive motor of the range, is lowered to the drive at which that motor feels the tap's
@@ -59,7 +55,7 @@
     /// of by the end of the step after now (33 ms): its write need not reach in two steps what the
     /// whole write reaches, so a light tap's drive stays below a strong one's. (A tap ahead is judged by
     /// the end of the step after its sample: up to 50 ms from where it began in the step before.)
-    /// EXPERIMENT 2: taps ahead are judged a step later too (beyond their 50 ms). 0: off.
+    /// 0: off (judged by the end of the step after now, as on pads written every step).
     public var spacedJudgedRise = 1.0
 
     public init() {}
@@ -73,7 +69,7 @@
         ("liftShare", \.liftShare), ("feltThreshold", \.feltThreshold), ("riseFactor", \.riseFactor),
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
-        ("burstBodySteps", \.burstBodySteps), ("burstSpacedWrites", \.burstSpacedWrites),
+        ("burstBodySteps", \.burstBodySteps),
         ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise),
     ]}
 

@@ -56,11 +56,6 @@ struct MotorDriver: Sendable {
     /// Whether the last frame that could write may write again on the next step (isolated taps then get
     /// mapped bursts; on slower links a write holds for a whole tap anyway).
     private var writesEveryStep = true
-    /// Steps between two writes at the earliest, as of the last frame that could write.
-    private var writeSteps = 1
-    /// Whether this frame could write (a spaced pad maps a burst only for a tap whose kick is written
-    /// on its own frame).
-    private var mayWrite = false
     /// The weight of a tap's shortfalls against the tracking error (the profile's tuning).
     let salienceWeight: Double
 
@@ -107,8 +102,6 @@ struct MotorDriver: Sendable {
             var spacing = max(Int((writeSpacing / step - 1e-6).rounded(.up)), 1)
             spacing = ((spacing + stride - 1) / stride) * stride
             writesEveryStep = spacing == 1
-            writeSteps = spacing
-            mayWrite = true
             // The plan of an earlier frame still holds while the intent goes as it foresaw (the
             // window moved on by one step, no new tap): follow it instead of planning again, for at
             // most `Plan.maximumAge` frames. Only on pads written every frame.
@@ -122,7 +115,6 @@ struct MotorDriver: Sendable {
             }
         }
         commitAll(freshTaps: freshTaps)
-        mayWrite = false
         return levels
     }
 
@@ -181,11 +173,10 @@ struct MotorDriver: Sendable {
         for actuator in Actuator.allCases where profile.actuators.contains(actuator) {
             let window = window(of: actuator)
             let sent = levels[actuator], intentNow = window[0], isTap = freshTaps.contains(actuator)
-            let taps = intent.taps[actuator.rawValue], mapsBursts = writesEveryStep || (profile.driveTuning.burstSpacedWrites > 0 && mayWrite)
-            let spacing = writeSteps
+            let taps = intent.taps[actuator.rawValue], mapsBursts = writesEveryStep
             updatePlanner(of: actuator) { planner in
                 planner.commit(drive: sent, intent: intentNow, window: window, onset: planner.isOnset(window, freshTap: isTap),
-                               taps: taps, mapsBursts: mapsBursts, writeSpacing: spacing)
+                               taps: taps, mapsBursts: mapsBursts)
             }
         }
     }
