@@ -61,7 +61,7 @@ extension DrivePlanner {
 
     /// An isolated short tap's burst: full drive for `kick` steps, then until `length` steps either one
     /// constant drive that reaches `target` (the figures' felt level) by its end (`body` < 0), or the
-    /// drive whose steady level is `body`. `length` 0: no mapped burst (the plans size the tap).
+    /// drive whose steady level is `body`.
     struct MappedBurst {
         var target: Double
         var kick = 0
@@ -74,7 +74,7 @@ extension DrivePlanner {
     /// The burst of an isolated short tap of `steps` steps (its intent peaking at `peak`, `share` of the
     /// room above the intent before it: `tapShare`) that starts from the felt level `level` on the
     /// profile's figures (`slowLevel` on the slowest motor of the range, whose level before the tap is
-    /// `slowBase`), on a pad written every `writeSpacing` steps.
+    /// `slowBase`).
     ///
     /// Mapped: its strength mapped over what the motor offers in its length, by `share`, from the
     /// smallest burst that the slowest motor of the range feels from rest (with the margin) to full
@@ -84,9 +84,9 @@ extension DrivePlanner {
     ///
     /// Squeezed (`burstBodySteps` > 0, and only full drive over the tap's length stands out on the
     /// slowest motor: a tap on content near full): one constant drive would be full for every tap. There
-    /// the burst is a kick at full drive through the judged steps (rounded up to a write), the same for
-    /// every tap at that level and as much rise within them as any drive gives, so no tap stands out
-    /// less than a full burst; then a body up to `burstBodySteps` steps (at least one write) at the
+    /// the burst is a kick at full drive through the judged steps, the same for every tap at that level
+    /// and as much rise within them as any drive gives, so no tap stands out less than a full burst;
+    /// then a body up to `burstBodySteps` steps (at least one step) at the
     /// drive whose steady level is the tap's own intended level. From the same level and kick, a
     /// stronger tap's body is a higher drive, so its felt peak within the felt window is at least as
     /// high on any motor whose felt level grows with its drive: a slower motor, still below the tap's
@@ -264,8 +264,10 @@ extension DrivePlanner {
         let ownOnsets = Self.ownOnsets(plan.onsets, everyOther: parity)
         var heldTarget = 0.0
         var heldUntil = -1
-        // An isolated short tap's burst (`burstPlan`): a kick at full drive until step `kickUntil`, then one drive until step `burstUntil`,
-        // reaching `burstTarget` (the figures' felt level) there; from an earlier frame, or a tap here.
+        // An isolated short tap's burst (`burstPlan`): a kick at full drive until step `kickUntil`, then
+        // its body (`burstBody`) or one drive until step `burstUntil`, reaching `burstTarget` (the
+        // figures' felt level) there, at most `burstCap` beyond the quickest motor's saturation; from an
+        // earlier frame, or a tap here.
         var burstUntil = mappedBurstStepsLeft
         var burstTarget = mappedBurstTarget
         var kickUntil = mappedKickStepsLeft
@@ -304,13 +306,11 @@ extension DrivePlanner {
                 // (A tap now rises from the level now; one ahead somewhere in the step before its sample.)
                 let burst = burstPlan(from: level, slowLevel: slowLevel, slowBase: k == 0 ? slowLevel : max(slowLevel, slowPrevious),
                                       steps: Int(plan.bursts[k]), share: plan.shares[k], peak: plan.peaks[k])
-                if burst.length > 0 {
-                    burstBody = burst.body
-                    burstCap = burst.cap
-                    burstUntil = k + burst.length
-                    burstTarget = burst.target
-                    kickUntil = k + burst.kick
-                }
+                burstBody = burst.body
+                burstCap = burst.cap
+                burstUntil = k + burst.length
+                burstTarget = burst.target
+                kickUntil = k + burst.kick
             }
             if isOwnOnset {
                 // At a lowered carrier (headroom < 1) a tap is a bump well above where the motor is;
