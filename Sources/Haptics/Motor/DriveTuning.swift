@@ -57,6 +57,17 @@
     /// the end of the step after its sample: up to 50 ms from where it began in the step before.)
     /// 0: off (judged by the end of the step after now, as on pads written every step).
     public var spacedJudgedRise = 1.0
+    /// Experimental: steps a mapped burst may span while the intent still sounds (0: the rise's own length).
+    public var burstSpanSteps = 0.0
+    /// Experimental: 1 maps the first tap of a train up to the next tap.
+    public var burstTrainLead = 0.0
+    /// Experimental: steps within which a tap now must stand out (1: the next step's end).
+    public var standOutSteps = 1.0
+    public var standOutNextCap = 0.0
+    public var judgedRiseSteps = 1.0
+    public var standOutAhead = 0.0
+    public var standOutNow = 1.0
+    public var carriedHeadroom = 0.0
 
     public init() {}
 
@@ -71,6 +82,7 @@
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstBodySteps", \.burstBodySteps),
         ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise),
+        ("burstSpanSteps", \.burstSpanSteps), ("burstTrainLead", \.burstTrainLead), ("standOutSteps", \.standOutSteps), ("standOutNextCap", \.standOutNextCap), ("judgedRiseSteps", \.judgedRiseSteps), ("standOutAhead", \.standOutAhead), ("standOutNow", \.standOutNow), ("carriedHeadroom", \.carriedHeadroom),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
