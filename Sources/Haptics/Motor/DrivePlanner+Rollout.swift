@@ -155,24 +155,11 @@ extension DrivePlanner {
     /// the last one left, and the taps of a train would ratchet up). Returns its length in steps, or nil.
     func isolatedBurst(_ window: SIMD8<Double>, at k: Int, before: Double, onsets: UInt32) -> Int? {
         // (At most `tapWindow` samples: a transient's 50 ms spans 4 when it starts on a step.)
-        let rise = Self.riseDuration(window, from: k, before: before)
-        guard Double(rise) <= tuning.tapWindow else { return nil }
-        var duration = rise
-        if tuning.burstSpanSteps > 0 {
-            // The burst may span the felt window while the intent still sounds (content above the
-            // felt threshold), so that its length too can say how strong it is.
-            var j = k + rise
-            let span = k + Int(tuning.burstSpanSteps)
-            while j < span && j <= Self.points && window[j] >= tuning.feltThreshold { j += 1 }
-            duration = max(rise, j - k)
-        }
+        let duration = Self.riseDuration(window, from: k, before: before)
+        guard Double(duration) <= tuning.tapWindow else { return nil }
         let last = min(k + duration, Self.points)
         let within: UInt32 = ((1 << UInt32(last + 1)) - 1) & ~((1 << UInt32(k + 1)) - 1)
-        if onsets & within != 0 {
-            // Experimental: the first tap of a train (isolated before it) is mapped up to the next tap.
-            guard tuning.burstTrainLead > 0 else { return nil }
-            duration = (onsets & within).trailingZeroBitCount - k
-        }
+        guard onsets & within == 0 else { return nil }
         let first = max(k - Self.isolationSteps, 0)
         let before: UInt32 = ((1 << UInt32(k)) - 1) & ~((1 << UInt32(first)) - 1)
         guard stepsSinceTap + k >= Self.isolationSteps && onsets & before == 0 else { return nil }
@@ -181,10 +168,9 @@ extension DrivePlanner {
 
     /// The drive that makes a tap stand out on the slowest motor of the range within one step from
     /// its felt level `base` there (with the margin): 1 when nothing less does.
-    private func standOutDrive(from base: Double, within steps: Int = 1) -> Double {
+    private func standOutDrive(from base: Double) -> Double {
         let wanted = max(tuning.feltThreshold, tuning.riseFactor * base) * (1 + tuning.margin)
-        var f = slowUp.factor
-        for _ in 1..<max(steps, 1) { f *= slowUp.factor }
+        let f = slowUp.factor
         guard f < 1 else { return 1 }
         let steady = (wanted - base * f) / (1 - f)
         return steady >= 1 ? 1 : slowest.drive(forSteadyLevel: steady)
@@ -271,7 +257,7 @@ extension DrivePlanner {
         // (`DriveTuning.spacedJudgedRise`).
         var openOnsetIndex = 0
         var openOnsetJudgedAt = 0
-        let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : max(Int(tuning.judgedRiseSteps), 1)
+        let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : 1
         var intentBefore = previousIntent
         let preCoastMask: UInt32 = coastBeforeOnsets > 0 ? (1 << UInt32(coastBeforeOnsets)) - 1 : 0
         // The onsets this plan makes stand out (and coasts before): all, or every other one.
@@ -352,19 +338,21 @@ extension DrivePlanner {
                 } else if isOwnOnset && headroom >= 1 && plan.writeSpacing == 1 {
                     // A tap's burst is sized to its strength (the dead-beat to its aim) and is at least
                     // what makes it stand out on the slowest motor of the range.
-                    sent = max(sent, standOutDrive(from: slowLevel, within: k == 0 ? (tuning.standOutNow > 0 ? standOutWithin(plan.onsets) : 1) : tuning.standOutAhead > 0 ? standOutWithin(plan.onsets >> UInt32(k)) : 1))
+                    sent = max(sent, standOutDrive(from: slowLevel))
                 }
                 let limitedNowAndNext: UInt32 = (1 << UInt32(k)) | (1 << UInt32(min(k + 1, Self.points)))
-                // (A tap the previous frame could not write is still rising now: not held either.)
-                let carriedNow = k == 0 && tuning.carriedHeadroom > 0 && plan.writeSpacing > 1 && plan.onsets & (1 << UInt32(Self.carried)) != 0
-                if plan.limited & limitedNowAndNext == limitedNowAndNext && !inBurst && !isOwnOnset && !carriedNow {
+                // (Nor, on a pad written less often, is the first write after a tap that rose since the
+                // last write could go out: it is still rising, `DriveTuning.spacedTapHeadroom`.)
+                let tapNotYetWritten = k == 0 && plan.writeSpacing > 1 && tuning.spacedTapHeadroom > 0
+                    && stepsSinceTap < plan.writeSpacing - 1
+                if plan.limited & limitedNowAndNext == limitedNowAndNext && !inBurst && !isOwnOnset && !tapNotYetWritten {
                     // Headroom: content the mixer held below full is felt at its level on the quickest
                     // motor of the range, no higher, so a tap posted on it rises on every motor.
                     sent = min(sent, fastest.drive(forSteadyLevel: ahead * headroom))
                 }
                 if pulses {
                     // Only the taps, each the smallest burst that stands out on the slowest motor.
-                    sent = isOwnOnset ? standOutDrive(from: slowLevel, within: k == 0 ? (tuning.standOutNow > 0 ? standOutWithin(plan.onsets) : 1) : tuning.standOutAhead > 0 ? standOutWithin(plan.onsets >> UInt32(k)) : 1) : 0
+                    sent = isOwnOnset ? standOutDrive(from: slowLevel) : 0
                 } else if !(coasts || coastsBefore || inBurst) && ahead >= tuning.contentLevel {
                     // A fade keeps the quickest motor of the range from falling silent under content: a
                     // drive it feels at `fadeShare` of the intent (a stiffer motor feels less or nothing).
@@ -441,17 +429,6 @@ extension DrivePlanner {
         return Candidate(drive: firstDrive, tracking: tracking, shortfall: shortfall, tapTarget: tapTargets, tapPeak: tapPeaks,
                          unready: unready, unfelt: unfelt, hasContent: hasContent, onsets: plan.onsets,
                          waits: waitFirst, pulses: pulses, levels: levels, intents: intents, drives: drives)
-    }
-
-    func standOutWithin(_ onsets: UInt32) -> Int {
-        let n = max(Int(tuning.standOutSteps), 1)
-        return tuning.standOutNextCap > 0 ? min(n, Self.stepsToNextOnset(onsets, after: 0)) : n
-    }
-
-    /// Steps from `k` to the next onset of `onsets` after it (a large number when there is none).
-    static func stepsToNextOnset(_ onsets: UInt32, after k: Int) -> Int {
-        let ahead = (onsets & ((1 << UInt32(points + 1)) - 1)) >> UInt32(k + 1)
-        return ahead == 0 ? Int.max : ahead.trailingZeroBitCount + 1
     }
 
     /// The mask of lane `k` (0...7) of a `SIMD8`: writing one lane as a blend

@@ -57,17 +57,13 @@
     /// the end of the step after its sample: up to 50 ms from where it began in the step before.)
     /// 0: off (judged by the end of the step after now, as on pads written every step).
     public var spacedJudgedRise = 1.0
-    /// Experimental: steps a mapped burst may span while the intent still sounds (0: the rise's own length).
-    public var burstSpanSteps = 0.0
-    /// Experimental: 1 maps the first tap of a train up to the next tap.
-    public var burstTrainLead = 0.0
-    /// Experimental: steps within which a tap now must stand out (1: the next step's end).
-    public var standOutSteps = 1.0
-    public var standOutNextCap = 0.0
-    public var judgedRiseSteps = 1.0
-    public var standOutAhead = 0.0
-    public var standOutNow = 1.0
-    public var carriedHeadroom = 0.0
+    /// On pads written less often than every step, 1: a tap that rose on a frame where no write could go
+    /// out (between two writes of the link's grid) is not held to the quickest motor's saturation at its
+    /// first write, the frame after, even where the mixer's overlap limiter holds its content below full:
+    /// it is still rising, as an own tap is on the frame it rises. Without it, a tap posted on full
+    /// content between two 50 ms writes went out at the quickest motor's saturation drive and could be
+    /// lost on slow motors. 0: off (held like content).
+    public var spacedTapHeadroom = 1.0
 
     public init() {}
 
@@ -81,8 +77,7 @@
         ("margin", \.margin), ("strengthFraction", \.strengthFraction), ("tapWindow", \.tapWindow),
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstBodySteps", \.burstBodySteps),
-        ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise),
-        ("burstSpanSteps", \.burstSpanSteps), ("burstTrainLead", \.burstTrainLead), ("standOutSteps", \.standOutSteps), ("standOutNextCap", \.standOutNextCap), ("judgedRiseSteps", \.judgedRiseSteps), ("standOutAhead", \.standOutAhead), ("standOutNow", \.standOutNow), ("carriedHeadroom", \.carriedHeadroom),
+        ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise), ("spacedTapHeadroom", \.spacedTapHeadroom),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.

@@ -115,6 +115,30 @@ struct MotorScenarioTests {
         #expect(strong[15] > light[15], "light \(light), strong \(strong)")
     }
 
+    @Test("a tap posted between two writes of a 50 ms link, on two full textures: its first write is not held to the quickest motor's saturation")
+    func tapBetweenSpacedWrites() throws {
+        let texture = HapticPattern(events: [.continuous(at: 0, duration: 0.5, intensity: 1, sharpness: 0.5)])
+        func scene(headroom: Bool) -> Scene {
+            var profile = MotorProfile.xboxOneBluetooth
+            if !headroom { profile.driveTuning.spacedTapHeadroom = 0 }
+            // Writes go out every third frame (0, 3, ..., 12, 15); the tap rises on frame 13, between two.
+            return Scene(starts: [(0, texture, 0.75), (0.2, texture, 0.75), (13.0 / 60, Self.tap, 1)], frames: 24, profile: profile)
+        }
+        // The second texture starts on frame 12 (a write); the tap rises on frame 13 and goes out on 15, at full.
+        try Self.expect(scene(headroom: true), low: [
+            1, 1, 1, 1, 1, 0.6293, 0.6293, 0.6293, 0.68, 0.68, 0.68, 0.68,
+            0.5686, 0.5686, 0.5686, 1, 1, 1, 0.4963, 0.4963, 0.4963, 0.5686, 0.5686, 0.5686,
+        ], high: [
+            1, 1, 1, 1, 1, 0.5998, 0.5998, 0.5998, 0.68, 0.68, 0.68, 0.68,
+            0.5686, 0.5686, 0.5686, 1, 1, 1, 0.5263, 0.5263, 0.5263, 0.5686, 0.5686, 0.5686,
+        ])
+        // Held like content (spacedTapHeadroom 0), the tap's first write stops at the quickest motor's saturation
+        // drive, and a slow motor barely rises.
+        let quickSaturation = MotorProfile.xboxOneBluetooth.lowFrequency.fastest.drive(forSteadyLevel: 1)
+        let held = try Self.drive(scene(headroom: false))
+        #expect(held.low[15] <= quickSaturation && held.high[15] <= quickSaturation, "\(held)")
+    }
+
     @Test("a dense train of taps 40 ms apart, strong and light in turn")
     func denseTrain() throws {
         var events: [HapticEvent] = []
