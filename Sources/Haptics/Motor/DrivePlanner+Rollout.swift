@@ -251,6 +251,7 @@ extension DrivePlanner {
         var openOnsetBase = -1.0
         var openOnsetPeak = 0.0
         var openOnsetStrength = 0.0
+        var openOnsetBefore = 0.0
         // ... its step, and the step by whose end its rise is judged: the next one (a tap ahead began in
         // the step before its sample: up to 3 steps, a transient's 50 ms, after its start), or on a pad
         // written less often than every step, for a tap rising now, the end of the judged steps
@@ -389,7 +390,9 @@ extension DrivePlanner {
                 // The previous frame's onset: its rise is judged by the end of this step.
                 let peak = max(slowStart, slowLevel)
                 shortfall[Self.carried] = standOutShortfall(base: previousOnsetBase, peak: peak)
-                tapTargets[Self.carried] = previousOnsetBase + tuning.strengthFraction * previousOnsetLevel
+                tapTargets[Self.carried] = tapTarget(base: previousOnsetBase, rise: previousOnsetLevel,
+                                                     before: previousIntent - previousOnsetLevel,
+                                                     mapped: mappedBurstStepsLeft > 0, writeSpacing: plan.writeSpacing)
                 tapPeaks[Self.carried] = peak
             }
             // An onset is judged on the felt level at its start and the peak by the end of the next step
@@ -400,7 +403,8 @@ extension DrivePlanner {
                 if k >= openOnsetJudgedAt || plan.onsets & bit != 0 || k == Self.points {
                     let j = openOnsetIndex
                     shortfall[j] = standOutShortfall(base: openOnsetBase, peak: openOnsetPeak)
-                    tapTargets[j] = openOnsetBase + tuning.strengthFraction * openOnsetStrength
+                    tapTargets[j] = tapTarget(base: openOnsetBase, rise: openOnsetStrength, before: openOnsetBefore,
+                                              mapped: plan.bursts[j] > 0, writeSpacing: plan.writeSpacing)
                     tapPeaks[j] = openOnsetPeak
                     openOnsetBase = -1
                 }
@@ -413,6 +417,7 @@ extension DrivePlanner {
                 openOnsetIndex = k
                 openOnsetJudgedAt = k + (k == 0 ? judgedAfter : 1)
                 openOnsetStrength = max(aim[k] - intentBefore, 0)
+                openOnsetBefore = intentBefore
             }
             slowPrevious = slowStart
             intentBefore = intent
@@ -435,6 +440,23 @@ extension DrivePlanner {
     /// (`replace(with:where:)`) keeps the vector in registers.
     @inline(__always) static func lane(_ k: Int) -> SIMDMask<SIMD8<Int64>> {
         SIMD8<Int64>(0, 1, 2, 3, 4, 5, 6, 7) .== SIMD8<Int64>(repeating: Int64(k))
+    }
+
+    /// The felt peak a tap should reach by the end of its judged steps, on the slowest motor of the range
+    /// (its `weakness` is how far the plan stays below it): from `base` (the felt level when it began),
+    /// the tap rising `rise` above the intent `before` it.
+    ///
+    /// Ranged (`DriveTuning.rangedTapTargets`, pads written every step, taps without a mapped burst, which
+    /// have their own mapping): the tap's share of the room above the intent before it (`tapShare`) of what
+    /// full drive reaches from `base` on the profile's figures in the 2 steps after its sample, so only a
+    /// full-strength tap asks for full drive and lighter ones for less, in the order and spacing of their
+    /// strengths. Otherwise `strengthFraction` of its rise above `base`: on the slowest motor that is out of
+    /// reach in 2 steps for most taps, so every tap of a train asked for full drive and felt the same.
+    func tapTarget(base: Double, rise: Double, before: Double, mapped: Bool, writeSpacing: Int) -> Double {
+        guard tuning.rangedTapTargets > 0 && !mapped && writeSpacing == 1 else { return base + tuning.strengthFraction * rise }
+        let full = response.steadyLevel(drive: 1)
+        let reach = full + (base - full) * up.factor * up.factor
+        return base + Self.tapShare(peak: before + rise, before: before) * max(reach - base, 0)
     }
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).

@@ -64,6 +64,12 @@
     /// content between two 50 ms writes went out at the quickest motor's saturation drive and could be
     /// lost on slow motors. 0: off (held like content).
     public var spacedTapHeadroom = 1.0
+    /// 1: the strength a tap's plan must reach (its `weakness` cost) is its share of the room above the
+    /// intent before it of what full drive reaches on the profile's figures in its judged steps, instead
+    /// of `strengthFraction` of its rise (`DrivePlanner.tapTarget`): only a full-strength tap asks for
+    /// full drive, lighter ones less, so the taps of a train keep the order of their strengths. Pads
+    /// written every step, taps without a mapped burst (`burstPlan` maps those). 0: off.
+    public var rangedTapTargets = 1.0
 
     public init() {}
 
@@ -78,6 +84,7 @@
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstBodySteps", \.burstBodySteps),
         ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise), ("spacedTapHeadroom", \.spacedTapHeadroom),
+        ("rangedTapTargets", \.rangedTapTargets),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
