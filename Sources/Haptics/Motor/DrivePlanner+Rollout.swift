@@ -152,11 +152,20 @@ extension DrivePlanner {
     /// before now). In a dense train
     /// a tap rises from what the ones before it left, so the taps are planned together instead (kicks,
     /// coasts between them, the two motors in turn; a mapped burst there would have to rise above what
-    /// the last one left, and the taps of a train would ratchet up). Returns its length in steps, or nil.
+    /// the last one left, and the taps of a train would ratchet up). Returns its length in steps (its rise,
+    /// spanning up to `burstSpanSteps` while its intent still sounds), or nil.
     func isolatedBurst(_ window: SIMD8<Double>, at k: Int, before: Double, onsets: UInt32) -> Int? {
         // (At most `tapWindow` samples: a transient's 50 ms spans 4 when it starts on a step.)
-        let duration = Self.riseDuration(window, from: k, before: before)
-        guard Double(duration) <= tuning.tapWindow else { return nil }
+        let rise = Self.riseDuration(window, from: k, before: before)
+        guard Double(rise) <= tuning.tapWindow else { return nil }
+        var duration = rise
+        if tuning.burstSpanSteps > 0 {
+            // The burst spans the felt window while the intent still sounds (`DriveTuning.burstSpanSteps`).
+            var j = k + rise
+            let span = k + Int(tuning.burstSpanSteps)
+            while j < span && j <= Self.points && window[j] >= tuning.feltThreshold { j += 1 }
+            duration = max(rise, j - k)
+        }
         let last = min(k + duration, Self.points)
         let within: UInt32 = ((1 << UInt32(last + 1)) - 1) & ~((1 << UInt32(k + 1)) - 1)
         guard onsets & within == 0 else { return nil }

@@ -70,6 +70,12 @@
     /// full drive, lighter ones less, so the taps of a train keep the order of their strengths. Pads
     /// written every step, taps without a mapped burst (`burstPlan` maps those). 0: off.
     public var rangedTapTargets = 1.0
+    /// Steps an isolated short tap's mapped burst may span (`DrivePlanner.isolatedBurst`): at least its rise's
+    /// own length, and up to this many steps while its intent still sounds (at least `feltThreshold`: the
+    /// tail or content after the rise), so the burst's ceiling is what full drive reaches within the felt
+    /// window (80 ms is 4.8 steps) rather than within the rise alone, and a stronger tap's burst gets the
+    /// room to be felt stronger. The burst never runs past the intent's end. 0: the rise's own length.
+    public var burstSpanSteps = 4.0
 
     public init() {}
 
@@ -84,7 +90,7 @@
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstBodySteps", \.burstBodySteps),
         ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise), ("spacedTapHeadroom", \.spacedTapHeadroom),
-        ("rangedTapTargets", \.rangedTapTargets),
+        ("rangedTapTargets", \.rangedTapTargets), ("burstSpanSteps", \.burstSpanSteps),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.
