@@ -40,6 +40,10 @@ extension DrivePlanner {
         /// The highest felt level (on the slowest motor) from which two steps at full drive still make
         /// a tap stand out.
         let readyLevel: Double
+        /// What full drive reaches, steady, on the profile's figures, and the decay of two steps of its
+        /// spin-up (a ranged tap target's reach, `tapTarget`).
+        let fullLevel: Double
+        let twoStepsUp: Double
 
         init(response: MotorResponse, tuning: DriveTuning) {
             self.response = response
@@ -54,6 +58,8 @@ extension DrivePlanner {
             fastDown = Decay(seconds: fastest.spinDownSeconds)
             let twoSteps = slowUp.factor * slowUp.factor
             readyLevel = (1 - twoSteps) / (tuning.riseFactor * (1 + tuning.margin) - twoSteps)
+            fullLevel = response.steadyLevel(drive: 1)
+            twoStepsUp = up.factor * up.factor
         }
     }
 }

@@ -461,10 +461,9 @@ extension DrivePlanner {
     /// full-strength tap asks for full drive and lighter ones for less, in the order and spacing of their
     /// strengths. Otherwise `strengthFraction` of its rise above `base`: on the slowest motor that is out of
     /// reach in 2 steps for most taps, so every tap of a train asked for full drive and felt the same.
-    func tapTarget(base: Double, rise: Double, before: Double, mapped: Bool, writeSpacing: Int) -> Double {
+    @inline(__always) func tapTarget(base: Double, rise: Double, before: Double, mapped: Bool, writeSpacing: Int) -> Double {
         guard tuning.rangedTapTargets > 0 && !mapped && writeSpacing == 1 else { return base + tuning.strengthFraction * rise }
-        let full = response.steadyLevel(drive: 1)
-        let reach = full + (base - full) * up.factor * up.factor
+        let reach = model.fullLevel + (base - model.fullLevel) * model.twoStepsUp
         return base + Self.tapShare(peak: before + rise, before: before) * max(reach - base, 0)
     }
 
