@@ -269,6 +269,10 @@ extension DrivePlanner {
         var openOnsetJudgedAt = 0
         let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : 1
         var intentBefore = previousIntent
+        // Ranged tap targets (`tapTarget`), and a tap that rose since the last write could go out (pads
+        // written less often): the same for every step of the plan.
+        let rangedTargets = rangesTapTargets(writeSpacing: plan.writeSpacing)
+        let tapNotYetWritten = plan.writeSpacing > 1 && tuning.spacedTapHeadroom > 0 && stepsSinceTap < plan.writeSpacing - 1
         let preCoastMask: UInt32 = coastBeforeOnsets > 0 ? (1 << UInt32(coastBeforeOnsets)) - 1 : 0
         // The onsets this plan makes stand out (and coasts before): all, or every other one.
         let ownOnsets = Self.ownOnsets(plan.onsets, everyOther: parity)
@@ -353,9 +357,7 @@ extension DrivePlanner {
                 let limitedNowAndNext: UInt32 = (1 << UInt32(k)) | (1 << UInt32(min(k + 1, Self.points)))
                 // (Nor, on a pad written less often, is the first write after a tap that rose since the
                 // last write could go out: it is still rising, `DriveTuning.spacedTapHeadroom`.)
-                let tapNotYetWritten = k == 0 && plan.writeSpacing > 1 && tuning.spacedTapHeadroom > 0
-                    && stepsSinceTap < plan.writeSpacing - 1
-                if plan.limited & limitedNowAndNext == limitedNowAndNext && !inBurst && !isOwnOnset && !tapNotYetWritten {
+                if plan.limited & limitedNowAndNext == limitedNowAndNext && !inBurst && !isOwnOnset && !(k == 0 && tapNotYetWritten) {
                     // Headroom: content the mixer held below full is felt at its level on the quickest
                     // motor of the range, no higher, so a tap posted on it rises on every motor.
                     sent = min(sent, fastest.drive(forSteadyLevel: ahead * headroom))
@@ -401,7 +403,7 @@ extension DrivePlanner {
                 shortfall[Self.carried] = standOutShortfall(base: previousOnsetBase, peak: peak)
                 tapTargets[Self.carried] = tapTarget(base: previousOnsetBase, rise: previousOnsetLevel,
                                                      before: previousIntent - previousOnsetLevel,
-                                                     mapped: mappedBurstStepsLeft > 0, writeSpacing: plan.writeSpacing)
+                                                     ranged: rangedTargets && mappedBurstStepsLeft == 0)
                 tapPeaks[Self.carried] = peak
             }
             // An onset is judged on the felt level at its start and the peak by the end of the next step
@@ -413,7 +415,7 @@ extension DrivePlanner {
                     let j = openOnsetIndex
                     shortfall[j] = standOutShortfall(base: openOnsetBase, peak: openOnsetPeak)
                     tapTargets[j] = tapTarget(base: openOnsetBase, rise: openOnsetStrength, before: openOnsetBefore,
-                                              mapped: plan.bursts[j] > 0, writeSpacing: plan.writeSpacing)
+                                              ranged: rangedTargets && plan.bursts[j] == 0)
                     tapPeaks[j] = openOnsetPeak
                     openOnsetBase = -1
                 }
@@ -455,16 +457,22 @@ extension DrivePlanner {
     /// (its `weakness` is how far the plan stays below it): from `base` (the felt level when it began),
     /// the tap rising `rise` above the intent `before` it.
     ///
-    /// Ranged (`DriveTuning.rangedTapTargets`, pads written every step, taps without a mapped burst, which
-    /// have their own mapping): the tap's share of the room above the intent before it (`tapShare`) of what
+    /// `ranged` (`DriveTuning.rangedTapTargets`, on pads written every step, for taps without a mapped burst,
+    /// which have their own mapping): the tap's share of the room above the intent before it (`tapShare`) of what
     /// full drive reaches from `base` on the profile's figures in the 2 steps after its sample, so only a
     /// full-strength tap asks for full drive and lighter ones for less, in the order and spacing of their
     /// strengths. Otherwise `strengthFraction` of its rise above `base`: on the slowest motor that is out of
     /// reach in 2 steps for most taps, so every tap of a train asked for full drive and felt the same.
-    @inline(__always) func tapTarget(base: Double, rise: Double, before: Double, mapped: Bool, writeSpacing: Int) -> Double {
-        guard tuning.rangedTapTargets > 0 && !mapped && writeSpacing == 1 else { return base + tuning.strengthFraction * rise }
+    @inline(__always) func tapTarget(base: Double, rise: Double, before: Double, ranged: Bool) -> Double {
+        guard ranged else { return base + tuning.strengthFraction * rise }
         let reach = model.fullLevel + (base - model.fullLevel) * model.twoStepsUp
         return base + Self.tapShare(peak: before + rise, before: before) * max(reach - base, 0)
+    }
+
+    /// Whether a plan on a pad written every `writeSpacing` steps ranges its taps' targets (`tapTarget`;
+    /// a tap with a mapped burst never does).
+    func rangesTapTargets(writeSpacing: Int) -> Bool {
+        tuning.rangedTapTargets > 0 && writeSpacing == 1
     }
 
     /// How far a felt rise from `base` to `peak` stays below what stands out (0 when it stands out).
