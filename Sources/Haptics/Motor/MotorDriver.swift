@@ -127,11 +127,11 @@ struct MotorDriver: Sendable {
         var anyOnset = false
         for actuator in Actuator.allCases where profile.actuators.contains(actuator) {
             let lane = actuator.rawValue
-            let planner = planner(of: actuator)
-            let onset = planner.isOnset(window(of: actuator), freshTap: freshTaps.contains(actuator))
+            let window = window(of: actuator)
+            let onset = isOnset(of: actuator, window, freshTap: freshTaps.contains(actuator))
             ranges.starts[lane] = candidates.count
-            planner.candidates(window(of: actuator), taps: taps[lane], limited: intent.limited[lane], onsetNow: onset, stride: stride,
-                               writeSpacing: spacing, considerWait: considerWait, into: &candidates)
+            appendCandidates(of: actuator, window, taps: taps[lane], limited: intent.limited[lane], onsetNow: onset, stride: stride,
+                             writeSpacing: spacing, considerWait: considerWait)
             ranges.ends[lane] = candidates.count
             anyOnset = anyOnset || onset
         }
@@ -181,13 +181,33 @@ struct MotorDriver: Sendable {
         }
     }
 
-    /// The planner of `actuator` (a small value: its fixed part, `DrivePlanner.Model`, is shared).
-    @inline(__always) private func planner(of actuator: Actuator) -> DrivePlanner {
+    /// Whether a tap starts now on `actuator` (its planner's `isOnset`), read in place: a copy of a
+    /// planner per actuator and frame cost a copy of its state and a retain of its model.
+    @inline(__always) private func isOnset(of actuator: Actuator, _ window: SIMD8<Double>, freshTap: Bool) -> Bool {
         switch actuator {
-        case .lowFrequency: return low
-        case .highFrequency: return high
-        case .leftTrigger: return left
-        case .rightTrigger: return right
+        case .lowFrequency: return low.isOnset(window, freshTap: freshTap)
+        case .highFrequency: return high.isOnset(window, freshTap: freshTap)
+        case .leftTrigger: return left.isOnset(window, freshTap: freshTap)
+        case .rightTrigger: return right.isOnset(window, freshTap: freshTap)
+        }
+    }
+
+    /// Appends `actuator`'s candidates of this frame to `candidates` (its planner's `candidates`, in place).
+    @inline(__always) private mutating func appendCandidates(of actuator: Actuator, _ window: SIMD8<Double>, taps: UInt32, limited: UInt32,
+                                                             onsetNow: Bool, stride: Int, writeSpacing: Int, considerWait: Bool) {
+        switch actuator {
+        case .lowFrequency:
+            low.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
+                           considerWait: considerWait, into: &candidates)
+        case .highFrequency:
+            high.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
+                            considerWait: considerWait, into: &candidates)
+        case .leftTrigger:
+            left.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
+                            considerWait: considerWait, into: &candidates)
+        case .rightTrigger:
+            right.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
+                             considerWait: considerWait, into: &candidates)
         }
     }
 
