@@ -269,8 +269,9 @@ extension DrivePlanner {
         var openOnsetJudgedAt = 0
         let judgedAfter = plan.writeSpacing > 1 && tuning.spacedJudgedRise > 0 ? Self.judgedSteps - 1 : 1
         var intentBefore = previousIntent
-        // Ranged tap targets (`tapTarget`), and a tap that rose since the last write could go out (pads
-        // written less often): the same for every step of the plan.
+        // Ranged tap targets (`tapTarget`), and a tap that rose (or a pattern's transient that started:
+        // `stepsSinceTap`) since the last write could go out (pads written less often): the same for every
+        // step of the plan.
         let rangedTargets = rangesTapTargets(writeSpacing: plan.writeSpacing)
         let tapNotYetWritten = plan.writeSpacing > 1 && tuning.spacedTapHeadroom > 0 && stepsSinceTap < plan.writeSpacing - 1
         let preCoastMask: UInt32 = coastBeforeOnsets > 0 ? (1 << UInt32(coastBeforeOnsets)) - 1 : 0

@@ -122,19 +122,28 @@ struct MotorDriver: Sendable {
     /// writes are further apart than a frame, waiting), kept as `plan`. Returns the drives to send now.
     private mutating func planned(taps: SIMD4<UInt32>, freshTaps: ActuatorSet, stride: Int, spacing: Int) -> ActuatorLevels {
         let considerWait = spacing > stride
-        candidates.removeAll(keepingCapacity: true)
         var ranges = CandidateRanges()
         var anyOnset = false
+        // The list is moved out of `candidates` (its storage moves, nothing is copied) so that each
+        // planner can be asked in place while the list grows.
+        var list: ContiguousArray<DrivePlanner.Candidate> = []
+        swap(&list, &candidates)
+        list.removeAll(keepingCapacity: true)
         for actuator in Actuator.allCases where profile.actuators.contains(actuator) {
             let lane = actuator.rawValue
-            let window = window(of: actuator)
-            let onset = isOnset(of: actuator, window, freshTap: freshTaps.contains(actuator))
-            ranges.starts[lane] = candidates.count
-            appendCandidates(of: actuator, window, taps: taps[lane], limited: intent.limited[lane], onsetNow: onset, stride: stride,
-                             writeSpacing: spacing, considerWait: considerWait)
-            ranges.ends[lane] = candidates.count
+            let window = window(of: actuator), freshTap = freshTaps.contains(actuator)
+            let actuatorTaps = taps[lane], limited = intent.limited[lane]
+            ranges.starts[lane] = list.count
+            let onset = withPlanner(of: actuator) { planner in
+                let onset = planner.isOnset(window, freshTap: freshTap)
+                planner.candidates(window, taps: actuatorTaps, limited: limited, onsetNow: onset, stride: stride,
+                                   writeSpacing: spacing, considerWait: considerWait, into: &list)
+                return onset
+            }
+            ranges.ends[lane] = list.count
             anyOnset = anyOnset || onset
         }
+        swap(&list, &candidates)
         let write = choose(ranges, waiting: false)
         var chosen = write
         if considerWait && !anyOnset {
@@ -181,33 +190,14 @@ struct MotorDriver: Sendable {
         }
     }
 
-    /// Whether a tap starts now on `actuator` (its planner's `isOnset`), read in place: a copy of a
-    /// planner per actuator and frame cost a copy of its state and a retain of its model.
-    @inline(__always) private func isOnset(of actuator: Actuator, _ window: SIMD8<Double>, freshTap: Bool) -> Bool {
+    /// Runs `body` on the planner of `actuator`, read in place: a copy per actuator and frame would
+    /// copy its state and retain its shared model.
+    @inline(__always) private func withPlanner<Result>(of actuator: Actuator, _ body: (borrowing DrivePlanner) -> Result) -> Result {
         switch actuator {
-        case .lowFrequency: return low.isOnset(window, freshTap: freshTap)
-        case .highFrequency: return high.isOnset(window, freshTap: freshTap)
-        case .leftTrigger: return left.isOnset(window, freshTap: freshTap)
-        case .rightTrigger: return right.isOnset(window, freshTap: freshTap)
-        }
-    }
-
-    /// Appends `actuator`'s candidates of this frame to `candidates` (its planner's `candidates`, in place).
-    @inline(__always) private mutating func appendCandidates(of actuator: Actuator, _ window: SIMD8<Double>, taps: UInt32, limited: UInt32,
-                                                             onsetNow: Bool, stride: Int, writeSpacing: Int, considerWait: Bool) {
-        switch actuator {
-        case .lowFrequency:
-            low.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
-                           considerWait: considerWait, into: &candidates)
-        case .highFrequency:
-            high.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
-                            considerWait: considerWait, into: &candidates)
-        case .leftTrigger:
-            left.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
-                            considerWait: considerWait, into: &candidates)
-        case .rightTrigger:
-            right.candidates(window, taps: taps, limited: limited, onsetNow: onsetNow, stride: stride, writeSpacing: writeSpacing,
-                             considerWait: considerWait, into: &candidates)
+        case .lowFrequency: return body(low)
+        case .highFrequency: return body(high)
+        case .leftTrigger: return body(left)
+        case .rightTrigger: return body(right)
         }
     }
 
