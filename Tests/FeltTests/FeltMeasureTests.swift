@@ -112,6 +112,20 @@ struct FeltMeasureTests {
         // Through the measures: the fidelity is carried.
         let m = Self.measures([felt([0.3, 0.9, 0.5, 0.7])], intended: intended, transients: times, end: 0.45)
         #expect(m.levelFidelity.map { abs($0 - 1) < 1e-9 } == true)
+        #expect(m.keptLevelFidelity.map { abs($0 - 1) < 1e-9 } == true)
+        // A lost tap (the 0.4 one, felt as nothing) ranks lowest and costs the fidelity over every tap;
+        // over the kept taps the other three are in order.
+        let lost = Self.measures([felt([0.3, 0.9, 0, 0.7])], intended: intended, transients: times, end: 0.45)
+        #expect(lost.lostTransients == 1)
+        #expect(lost.levelFidelity.map { $0 < 0.9 } == true)
+        #expect(lost.keptLevelFidelity.map { abs($0 - 1) < 1e-9 } == true)
+        // Kept taps out of order.
+        let swapped = Self.measures([felt([0.9, 0.3, 0, 0.7])], intended: intended, transients: times, end: 0.45)
+        #expect(swapped.keptLevelFidelity.map { abs($0 + 1) < 1e-9 } == true)
+        // Fewer than three distinct strengths among the kept: none.
+        let twoKept = Self.measures([felt([0, 0.9, 0, 0.7])], intended: intended, transients: times, end: 0.45)
+        #expect(twoKept.keptLevelFidelity == nil)
+        #expect(twoKept.levelFidelity != nil)
     }
 
     @Test func ranksShareTiesAndSpearmanIsPearsonOfRanks() {

@@ -183,11 +183,14 @@ let limitVerdict = noLimit ? nil : report.verdict(of: .limit)
 let shortfallTable = report.shortfallTable()
 
 let fidelity = report.fidelityTable()
-let section = FeltDocument.section(tables: tables, fidelity: fidelity, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
+let keptFidelity = report.keptFidelityTable()
+let section = FeltDocument.section(tables: tables, fidelity: fidelity, keptFidelity: keptFidelity, verdict: verdict, limitVerdict: limitVerdict, shortfalls: shortfalls,
                                    shortfallTable: shortfallTable, comparison: comparison, failures: failures)
 print(tables)
 print("Level fidelity per class: SDLHaptics / per-channel max / limit (✓: at least per-channel max's), and the share of the limit's correlation\n")
 print(fidelity)
+print("Level fidelity over the taps each approach keeps: SDLHaptics / per-channel max (✓: at least per-channel max's), and transients lost\n")
+print(keptFidelity)
 print("Where SDLHaptics is not at least as good (\(shortfalls.count)):")
 for line in shortfalls { print("- " + line) }
 print("")

@@ -42,6 +42,7 @@ public struct FeltComparison {
         public var contentNotFelt = 0.0
         /// Level fidelity of the inputs that have one (enough distinct tap strengths).
         public var fidelities: [Double] = []
+        public var keptFidelities: [Double] = []
         public var peakCallsPerSecond = 0
         public var tails: [Double] = []
 
@@ -61,6 +62,7 @@ public struct FeltComparison {
             contentTime += m.contentTime
             contentNotFelt += m.contentNotFelt
             if let f = m.levelFidelity { fidelities.append(f) }
+            if let f = m.keptLevelFidelity { keptFidelities.append(f) }
             peakCallsPerSecond = max(peakCallsPerSecond, m.peakCallsPerSecond)
             tails.append(m.tail)
         }
@@ -78,6 +80,9 @@ public struct FeltComparison {
         public var contentNotFeltFraction: Double { contentTime > 0 ? contentNotFelt / contentTime : 0 }
         /// Mean level fidelity over the inputs that have one; nil when none has.
         public var meanFidelity: Double? { fidelities.isEmpty ? nil : Self.mean(fidelities) }
+        /// Mean level fidelity over only the transients kept (`FeltMeasures.keptLevelFidelity`), over the
+        /// inputs that have one; nil when none has.
+        public var meanKeptFidelity: Double? { keptFidelities.isEmpty ? nil : Self.mean(keptFidelities) }
         public var medianTail: Double { FeltStatistics.median(tails) ?? 0 }
 
         static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }

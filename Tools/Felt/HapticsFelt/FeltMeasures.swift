@@ -27,6 +27,10 @@ public struct FeltMeasures: Sendable {
     /// Spearman correlation of the felt tap peaks with the intended tap strengths; nil when the
     /// input has fewer than `minimumDistinctStrengths` distinct strengths among its transients.
     public var levelFidelity: Double? = nil
+    /// The same over only the transients this approach kept (felt as a rise on some channel): how well
+    /// the taps a player does feel keep their order, whatever was lost. nil as above, counted over the
+    /// kept transients (issue 33: per-channel max loses its weakest taps, and they still rank lowest).
+    public var keptLevelFidelity: Double? = nil
     /// The most SDL calls in any one-second window, and the number of calls.
     public var peakCallsPerSecond = 0
     public var calls = 0
@@ -44,7 +48,8 @@ public struct FeltMeasures: Sendable {
             channels.compactMap { Self.firstRise(in: $0, step: step, after: t0, within: window) }.min()
         }
         transients = transientTimes.count
-        lostTransients = transientTimes.filter { firstRise(after: $0, within: FeltCriteria.transientWindow) == nil }.count
+        let kept = transientTimes.map { firstRise(after: $0, within: FeltCriteria.transientWindow) != nil }
+        lostTransients = kept.filter { !$0 }.count
         onsets = onsetTimes.count
         for t0 in onsetTimes {
             if let delay = firstRise(after: t0, within: FeltCriteria.onsetWindow) { onsetDelays.append(max(delay, 0)) } else { missedOnsets += 1 }
@@ -71,6 +76,7 @@ public struct FeltMeasures: Sendable {
         contentNotFelt = Double(notFelt) * step
 
         levelFidelity = Self.levelFidelity(felt: felt, intended: intended, step: step, transientTimes: transientTimes)
+        keptLevelFidelity = Self.levelFidelity(felt: felt, intended: intended, step: step, transientTimes: transientTimes, kept: kept)
 
         calls = callTimes.count
         var start = 0
@@ -121,11 +127,12 @@ public struct FeltMeasures: Sendable {
     /// Level fidelity of one input (nil with fewer than `minimumDistinctStrengths` distinct
     /// strengths): each transient's intended strength is the intended peak within its 50 ms window,
     /// its felt peak the felt maximum within `maximumLag` of it; both windows end where the next
-    /// transient begins.
-    public static func levelFidelity(felt: [Double], intended: [Double], step: Double, transientTimes: [Double]) -> Double? {
+    /// transient begins. With `kept` (one flag per transient), only the transients flagged count (their
+    /// windows still end at the next transient, kept or not).
+    public static func levelFidelity(felt: [Double], intended: [Double], step: Double, transientTimes: [Double], kept: [Bool]? = nil) -> Double? {
         var strengths: [Double] = []
         var peaks: [Double] = []
-        for (i, t0) in transientTimes.enumerated() {
+        for (i, t0) in transientTimes.enumerated() where kept.map({ i < $0.count && $0[i] }) ?? true {
             let first = max(riseSamples(after: t0, within: 0, step: step).first, 0)
             let next = i + 1 < transientTimes.count ? riseSamples(after: transientTimes[i + 1], within: 0, step: step).first : Int.max
             let intendedLast = min(riseSamples(after: t0, within: FeltCriteria.transientWindow, step: step).last, next - 1, intended.count - 1)

@@ -287,6 +287,36 @@ public struct FeltReport {
         return out
     }
 
+    /// Level fidelity over only the taps each approach keeps (`FeltMeasures.keptLevelFidelity`), next to
+    /// the transients it loses: a row per class and pad, per motor set `ours / max` with ✓ where
+    /// SDLHaptics' is at least per-channel max's (within the tolerance), then both approaches' lost
+    /// transients over the motor sets. Per-channel max's fidelity counts the taps it loses as its
+    /// weakest, where they still rank lowest (issue 33); this one does not reward a lost tap.
+    public func keptFidelityTable() -> String {
+        var out = "| input class | pad | " + comparison.motors.map { "\($0.name): SDLHaptics / max" }.joined(separator: " | ")
+        out += " | transients lost: SDLHaptics / max |\n|---|---|" + comparison.motors.map { _ in "---" }.joined(separator: "|") + "|---|\n"
+        func figure(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+        func lost(_ row: [String: FeltComparison.Aggregate]?) -> String {
+            range(comparison.motors.compactMap { row?[$0.name]?.lostFraction }) { String(format: "%.0f %%", $0 * 100) }
+        }
+        for inputClass in comparison.classes {
+            guard let rows = comparison.results[inputClass] else { continue }
+            for pad in comparison.pads {
+                guard let ours = rows[.init(approach: .sdlHaptics, pad: pad.name)] else { continue }
+                let max = rows[.init(approach: .channelMax, pad: pad.name)]
+                guard comparison.motors.contains(where: { ours[$0.name]?.meanKeptFidelity != nil }) else { continue }
+                var cells: [String] = []
+                for motor in comparison.motors {
+                    let a = ours[motor.name]?.meanKeptFidelity, b = max?[motor.name]?.meanKeptFidelity
+                    let ahead = a.map { fa in b.map { fa >= $0 - Self.fidelityTolerance } ?? true } ?? true
+                    cells.append("\(figure(a)) / \(figure(b))" + (a != nil && b != nil ? (ahead ? " ✓" : " ✗") : ""))
+                }
+                out += "| \(inputClass) | \(pad.name) | " + cells.joined(separator: " | ") + " | \(lost(ours)) / \(lost(max)) |\n"
+            }
+        }
+        return out
+    }
+
     /// The README's summary line: every input together on the generic pad, the range over the motors,
     /// and how close SDLHaptics comes to the limit.
     public func summary(pad: String = "generic") -> String {
