@@ -122,10 +122,13 @@ struct FeltMeasureTests {
         // Kept taps out of order.
         let swapped = Self.measures([felt([0.9, 0.3, 0, 0.7])], intended: intended, transients: times, end: 0.45)
         #expect(swapped.keptLevelFidelity.map { abs($0 + 1) < 1e-9 } == true)
-        // Fewer than three distinct strengths among the kept: none.
+        // Fewer than three distinct strengths among the kept, where the input had them: nothing told apart, 0.
         let twoKept = Self.measures([felt([0, 0.9, 0, 0.7])], intended: intended, transients: times, end: 0.45)
-        #expect(twoKept.keptLevelFidelity == nil)
+        #expect(twoKept.keptLevelFidelity == 0)
         #expect(twoKept.levelFidelity != nil)
+        // An input without three distinct strengths has neither.
+        let fewStrengths = Self.measures([felt([0.3, 0.9, 0.5, 0.7])], intended: two, transients: times, end: 0.45)
+        #expect(fewStrengths.levelFidelity == nil && fewStrengths.keptLevelFidelity == nil)
     }
 
     @Test func ranksShareTiesAndSpearmanIsPearsonOfRanks() {

@@ -28,8 +28,10 @@ public struct FeltMeasures: Sendable {
     /// input has fewer than `minimumDistinctStrengths` distinct strengths among its transients.
     public var levelFidelity: Double? = nil
     /// The same over only the transients this approach kept (felt as a rise on some channel): how well
-    /// the taps a player does feel keep their order, whatever was lost. nil as above, counted over the
-    /// kept transients (issue 33: per-channel max loses its weakest taps, and they still rank lowest).
+    /// the taps a player does feel keep their order, whatever was lost (issue 33: per-channel max loses
+    /// its weakest taps, and they still rank lowest). nil when `levelFidelity` is; 0 when the kept
+    /// transients have fewer than `minimumDistinctStrengths` distinct strengths (the input had strengths
+    /// to tell apart, and what was felt tells none apart), so losing taps never leaves an input out.
     public var keptLevelFidelity: Double? = nil
     /// The most SDL calls in any one-second window, and the number of calls.
     public var peakCallsPerSecond = 0
@@ -76,7 +78,9 @@ public struct FeltMeasures: Sendable {
         contentNotFelt = Double(notFelt) * step
 
         levelFidelity = Self.levelFidelity(felt: felt, intended: intended, step: step, transientTimes: transientTimes)
-        keptLevelFidelity = Self.levelFidelity(felt: felt, intended: intended, step: step, transientTimes: transientTimes, kept: kept)
+        if levelFidelity != nil {
+            keptLevelFidelity = Self.levelFidelity(felt: felt, intended: intended, step: step, transientTimes: transientTimes, kept: kept) ?? 0
+        }
 
         calls = callTimes.count
         var start = 0
