@@ -87,13 +87,13 @@ public struct FeltRobustness {
 
     /// Per class and pad: SDLHaptics' fidelity, lost and correlation as a range over each family of
     /// models, next to per-channel max's fidelity over the same family; and the count of (class, pad,
-    /// model) cells where SDLHaptics' fidelity is below per-channel max's.
+    /// model) cells where SDLHaptics' fidelity is below per-channel max's, pooled and over the kept taps.
     public func summary() -> String {
         var families: [String] = []
         for model in models where !families.contains(model.family) { families.append(model.family) }
         var out = "#### Robustness summary (SDLHaptics: fidelity, lost, correlation; per-channel max: fidelity), range per family\n\n"
         out += "| class | pad | " + families.joined(separator: " | ") + " |\n|---|---|" + families.map { _ in "---" }.joined(separator: "|") + "|\n"
-        var behind = 0, cells = 0
+        var behind = 0, cells = 0, keptBehind = 0, keptCells = 0
         for inputClass in classes {
             guard let rows = results[inputClass] else { continue }
             for pad in pads {
@@ -108,6 +108,10 @@ public struct FeltRobustness {
                             cells += 1
                             if fa < fb - FeltReport.fidelityTolerance { behind += 1 }
                         }
+                        if let fa = ours[name]?.meanKeptFidelity, let fb = max[name]?.meanKeptFidelity {
+                            keptCells += 1
+                            if fa < fb - FeltReport.fidelityTolerance { keptBehind += 1 }
+                        }
                     }
                     columns.append(Self.range(a.compactMap(\.meanFidelity), "%.2f") + ", " + Self.range(a.map { $0.lostFraction * 100 }, "%.0f %%")
                                    + ", " + Self.range(a.map(\.meanLagCorrelation), "%.2f") + " (max " + Self.range(b.compactMap(\.meanFidelity), "%.2f") + ")")
@@ -115,7 +119,8 @@ public struct FeltRobustness {
                 out += "| \(inputClass) | \(pad.name) | " + columns.joined(separator: " | ") + " |\n"
             }
         }
-        out += "\nSDLHaptics' level fidelity is below per-channel max's in \(behind) of \(cells) cells of class, pad and model.\n"
+        out += "\nSDLHaptics' level fidelity is below per-channel max's in \(behind) of \(cells) cells of class, pad and model; "
+        out += "over only the taps each keeps (`FeltMeasures.keptLevelFidelity`), in \(keptBehind) of \(keptCells).\n"
         return out
     }
 
