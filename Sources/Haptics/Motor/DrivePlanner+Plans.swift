@@ -86,7 +86,7 @@ extension DrivePlanner {
             }
             tryCoasting(before: 1)
             if onsets.nonzeroBitCount == 1 { tryCoasting(before: 2) }
-            if onsets.nonzeroBitCount > 1 {
+            if isDenseTrain(onsets) {
                 // A dense train: this motor takes every other tap (the other body motor the rest).
                 tryCoasting(before: 2, everyOther: 0)
                 tryCoasting(before: 2, everyOther: 1)
@@ -117,6 +117,24 @@ extension DrivePlanner {
             }
             if considerWait { list.append(rollout(plan, coastSteps: 0, waitFirst: true)) }
         }
+    }
+
+    /// Whether the taps `onsets` (bit k: k steps ahead; the previous frame's, bit `carried`, one step
+    /// before now) form a dense train: two of them fewer than `DriveTuning.denseTrainSteps` steps apart
+    /// (with 0, any two).
+    func isDenseTrain(_ onsets: UInt32) -> Bool {
+        guard onsets.nonzeroBitCount > 1 else { return false }
+        let within = tuning.denseTrainSteps
+        guard within > 0 else { return true }
+        var previous = onsets & (1 << UInt32(Self.carried)) != 0 ? -1 : Int.min / 2
+        var bits = onsets & ((1 << UInt32(Self.points + 1)) - 1)
+        while bits != 0 {
+            let k = bits.trailingZeroBitCount
+            bits &= bits - 1
+            if Double(k - previous) < within { return true }
+            previous = k
+        }
+        return false
     }
 
     /// The steps a plan coasting `before` steps before every onset (or every other one) coasts.

@@ -76,6 +76,13 @@
     /// window (80 ms is 4.8 steps) rather than within the rise alone, and a stronger tap's burst gets the
     /// room to be felt stronger. The burst never runs past the intent's end. 0: the rise's own length.
     public var burstSpanSteps = 4.0
+    /// The plans for a dense train (every other tap, a lowered carrier, pulses: `DrivePlanner.candidates`)
+    /// are tried only when two taps of the horizon (the previous frame's counted one step before now) are
+    /// fewer than this many steps apart: the spacing within which a tap gets no mapped burst
+    /// (`DrivePlanner.isolationSteps`). Taps further apart each have their own burst, and a train plan
+    /// chosen there dropped it (a kick, or a pulse at the smallest drive that stands out), so two taps
+    /// 100 ms apart felt alike whatever their strengths. 0: whenever the horizon holds two taps.
+    public var denseTrainSteps = 5.0
 
     public init() {}
 
@@ -90,7 +97,7 @@
         ("salienceWeight", \.salienceWeight), ("worthPlanning", \.worthPlanning), ("silenceWeight", \.silenceWeight),
         ("burstBodySteps", \.burstBodySteps),
         ("burstQuickCap", \.burstQuickCap), ("spacedJudgedRise", \.spacedJudgedRise), ("spacedTapHeadroom", \.spacedTapHeadroom),
-        ("rangedTapTargets", \.rangedTapTargets), ("burstSpanSteps", \.burstSpanSteps),
+        ("rangedTapTargets", \.rangedTapTargets), ("burstSpanSteps", \.burstSpanSteps), ("denseTrainSteps", \.denseTrainSteps),
     ]}
 
     /// This tuning with the constant `name` set to `value`; nil when there is no such constant.

@@ -151,10 +151,34 @@ struct MotorScenarioTests {
             0.3543, 0.3543, 1, 1, 0.7913, 0, 0, 0, 0, 0, 0, 0,
             0, 0, 0, 0, 0, 0,
         ], high: [
-            0.6049, 0, 1, 0, 1, 1, 1, 0.3543, 0.3543, 0, 1, 1,
+            // (At the first frames the horizon holds the first two strong taps, 80 ms apart; the light one
+            // between them falls from the strong one's level and is no tap. Not a dense train, so the first
+            // tap gets its own burst on the high motor too, full, where a pulse of 0.6049 was chosen before.)
+            1, 0.86, 1, 0, 0, 1, 1, 0.3543, 0.3543, 0, 1, 1,
             0.3543, 0.3543, 0, 1, 1, 0.3543, 0, 0, 0, 0, 0, 0,
             0, 0, 0, 0, 0, 0,
         ])
+    }
+
+    @Test("two taps 100 ms apart, a strong one and a light one: each its own burst, not a dense train's plan")
+    func twoTapsApart() throws {
+        let pattern = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5),
+                                             .transient(at: 0.1, intensity: 0.45, sharpness: 0.5)])
+        func scene(denseTrainSteps: Double) -> Scene {
+            var profile = MotorProfile.genericDualMotor
+            profile.driveTuning.denseTrainSteps = denseTrainSteps
+            return Scene(starts: [(0, pattern, 1)], frames: 12, profile: profile)
+        }
+        try Self.expect(scene(denseTrainSteps: DriveTuning.shipped.denseTrainSteps), low: [
+            1, 1, 1, 0, 0, 0, 0.7516, 0.7516, 0.7516, 0.7516, 0, 0,
+        ], high: [
+            1, 1, 1, 0, 0, 0, 0.7516, 0.7516, 0.7516, 0.7516, 0, 0,
+        ])
+        // With a train's plans for any two taps of the horizon (0), the low motor only pulsed the strong tap (one
+        // frame at the smallest drive that stands out: 0.6049), less than the light tap's burst there (0.5861 for
+        // 4 frames).
+        let asTrain = try Self.drive(scene(denseTrainSteps: 0))
+        #expect(asTrain.low[0] < 1 && asTrain.low[1] == 0 && asTrain.low[6] > 0, "\(asTrain)")
     }
 
     @Test("a heavy crate, then a light one: the heavy one's burst is stronger")

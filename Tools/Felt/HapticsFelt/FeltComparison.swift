@@ -42,6 +42,8 @@ public struct FeltComparison {
         public var contentNotFelt = 0.0
         /// Level fidelity of the inputs that have one (enough distinct tap strengths).
         public var fidelities: [Double] = []
+        /// Level fidelity over only the transients each input's approach kept, of the same inputs
+        /// (`FeltMeasures.keptLevelFidelity`: 0 where it kept too few distinct strengths).
         public var keptFidelities: [Double] = []
         public var peakCallsPerSecond = 0
         public var tails: [Double] = []
