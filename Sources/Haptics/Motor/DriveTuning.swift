@@ -80,8 +80,8 @@
     /// are tried only when two taps of the horizon (the previous frame's counted one step before now) are
     /// fewer than this many steps apart: the spacing within which a tap gets no mapped burst
     /// (`DrivePlanner.isolationSteps`). Taps further apart each have their own burst, and a train plan
-    /// chosen there dropped it (a kick, or a pulse at the smallest drive that stands out), so two taps
-    /// 100 ms apart felt alike whatever their strengths. 0: whenever the horizon holds two taps.
+    /// chosen there dropped it (a kick, or a pulse at the smallest drive that stands out), so the stronger
+    /// of two taps 100 ms apart could get less drive than the lighter. 0: whenever the horizon holds two taps.
     public var denseTrainSteps = 5.0
 
     public init() {}

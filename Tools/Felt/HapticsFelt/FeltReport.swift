@@ -14,6 +14,19 @@ public struct FeltReport {
     public static let trackingTolerance = 0.002
     public static let contentTolerance = 0.001
     public static let fidelityTolerance = 0.005
+
+    /// Whether SDLHaptics' level fidelity `ours` is below per-channel max's `max` (beyond the tolerance).
+    public static func isBehind(fidelity ours: Double, max: Double) -> Bool { ours < max - fidelityTolerance }
+
+    /// A fidelity cell's mark: " ✓" where SDLHaptics' fidelity is at least per-channel max's, " ✗" where
+    /// it is behind, nothing where either is missing.
+    static func fidelityMark(ours: Double?, max: Double?) -> String {
+        guard let ours, let max else { return "" }
+        return isBehind(fidelity: ours, max: max) ? " ✗" : " ✓"
+    }
+
+    /// A fidelity figure, "–" when there is none.
+    static func fidelityFigure(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
     public static let tailTolerance = 0.005
     /// The issue's bar (issue 24, "Done when"): the most transients SDLHaptics may lose, per class,
     /// and the share of the limit's lag-tolerant correlation it must reach.
@@ -102,7 +115,7 @@ public struct FeltReport {
         if a.contentNotFeltFraction > b.contentNotFeltFraction + Self.contentTolerance {
             found.append(("content not felt", String(format: "%.1f vs %.1f %%", a.contentNotFeltFraction * 100, b.contentNotFeltFraction * 100)))
         }
-        if let fa = a.meanFidelity, let fb = b.meanFidelity, fa < fb - Self.fidelityTolerance {
+        if let fa = a.meanFidelity, let fb = b.meanFidelity, Self.isBehind(fidelity: fa, max: fb) {
             found.append(("level fidelity", String(format: "%.2f vs %.2f", fa, fb)))
         }
         if Double(a.peakCallsPerSecond) > callLimit && Double(b.peakCallsPerSecond) <= callLimit {
@@ -266,7 +279,7 @@ public struct FeltReport {
     public func fidelityTable() -> String {
         var out = "| input class | pad | " + comparison.motors.map { "\($0.name): SDLHaptics / max / limit" }.joined(separator: " | ")
         out += " | correlation, share of the limit's |\n|---|---|" + comparison.motors.map { _ in "---" }.joined(separator: "|") + "|---|\n"
-        func figure(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+        let figure = Self.fidelityFigure
         for inputClass in comparison.classes {
             guard let rows = comparison.results[inputClass] else { continue }
             for pad in comparison.pads {
@@ -276,8 +289,7 @@ public struct FeltReport {
                 var shares: [Double] = []
                 for motor in comparison.motors {
                     let a = ours[motor.name]?.meanFidelity, b = max?[motor.name]?.meanFidelity, l = limit?[motor.name]?.meanFidelity
-                    let ahead = a.map { fa in b.map { fa >= $0 - Self.fidelityTolerance } ?? true } ?? true
-                    cells.append("\(figure(a)) / \(figure(b)) / \(figure(l))" + (a != nil && b != nil ? (ahead ? " ✓" : " ✗") : ""))
+                    cells.append("\(figure(a)) / \(figure(b)) / \(figure(l))" + Self.fidelityMark(ours: a, max: b))
                     if let c = ours[motor.name]?.meanLagCorrelation, let lc = limit?[motor.name]?.meanLagCorrelation, lc > 0 { shares.append(c / lc) }
                 }
                 let share = shares.min().map { String(format: "%.0f %%", $0 * 100) } ?? "–"
@@ -295,7 +307,7 @@ public struct FeltReport {
     public func keptFidelityTable() -> String {
         var out = "| input class | pad | " + comparison.motors.map { "\($0.name): SDLHaptics / max" }.joined(separator: " | ")
         out += " | transients lost: SDLHaptics / max |\n|---|---|" + comparison.motors.map { _ in "---" }.joined(separator: "|") + "|---|\n"
-        func figure(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+        let figure = Self.fidelityFigure
         func lost(_ row: [String: FeltComparison.Aggregate]?) -> String {
             range(comparison.motors.compactMap { row?[$0.name]?.lostFraction }) { String(format: "%.0f %%", $0 * 100) }
         }
@@ -308,8 +320,7 @@ public struct FeltReport {
                 var cells: [String] = []
                 for motor in comparison.motors {
                     let a = ours[motor.name]?.meanKeptFidelity, b = max?[motor.name]?.meanKeptFidelity
-                    let ahead = a.map { fa in b.map { fa >= $0 - Self.fidelityTolerance } ?? true } ?? true
-                    cells.append("\(figure(a)) / \(figure(b))" + (a != nil && b != nil ? (ahead ? " ✓" : " ✗") : ""))
+                    cells.append("\(figure(a)) / \(figure(b))" + Self.fidelityMark(ours: a, max: b))
                 }
                 out += "| \(inputClass) | \(pad.name) | " + cells.joined(separator: " | ") + " | \(lost(ours)) / \(lost(max)) |\n"
             }

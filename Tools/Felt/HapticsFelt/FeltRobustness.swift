@@ -106,11 +106,11 @@ public struct FeltRobustness {
                     for name in names {
                         if let fa = ours[name]?.meanFidelity, let fb = max[name]?.meanFidelity {
                             cells += 1
-                            if fa < fb - FeltReport.fidelityTolerance { behind += 1 }
+                            if FeltReport.isBehind(fidelity: fa, max: fb) { behind += 1 }
                         }
                         if let fa = ours[name]?.meanKeptFidelity, let fb = max[name]?.meanKeptFidelity {
                             keptCells += 1
-                            if fa < fb - FeltReport.fidelityTolerance { keptBehind += 1 }
+                            if FeltReport.isBehind(fidelity: fa, max: fb) { keptBehind += 1 }
                         }
                     }
                     columns.append(Self.range(a.compactMap(\.meanFidelity), "%.2f") + ", " + Self.range(a.map { $0.lostFraction * 100 }, "%.0f %%")
